@@ -1,0 +1,124 @@
+/**
+ * ESLint rule `dockhand/runtime-boundaries`: every file's runtime is its folder, and a folder may import
+ * only what its runtime can load. A violation is a lint error, so `npm test` fails on it.
+ *
+ *   src/api       pure contract            → zod, src/api
+ *   src/bridge    pure bridge contract     → zod, src/api, src/bridge
+ *   src/db        DOM-free Dexie schema    → dexie, zod, src/api, src/bridge, src/db
+ *   src (rest)    renderer (DOM)           → no Node built-ins, no electron; not electron/ or server/
+ *   electron/core Node, no Electron        → no electron; not electron/main|preload, not the renderer
+ *   server        Node simulator           → no electron; src/api and server only
+ *   electron/preload                       → electron, zod, src/api, src/bridge, electron/preload
+ *   electron/main                          → anything
+ * Outside electron/main and electron/preload nothing imports `electron`. Tests (*.test.ts) may use test
+ * tooling and any non-Electron layer, but never `electron`.
+ */
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+
+const ROOT = process.cwd();
+
+/** Most specific first: the first prefix that matches names the layer. */
+const LAYERS = [
+  ['api', 'src/api/'],
+  ['bridge', 'src/bridge/'],
+  ['db', 'src/db/'],
+  ['renderer', 'src/'],
+  ['core', 'electron/core/'],
+  ['main', 'electron/main/'],
+  ['preload', 'electron/preload/'],
+  ['server', 'server/'],
+];
+
+const ANY = '*';
+const POLICIES = {
+  api: { packages: ['zod'], node: false, layers: ['api'] },
+  bridge: { packages: ['zod'], node: false, layers: ['api', 'bridge'] },
+  db: { packages: ['dexie', 'zod'], node: false, layers: ['api', 'bridge', 'db'] },
+  renderer: { packages: ANY, node: false, layers: ['api', 'bridge', 'db', 'renderer'] },
+  core: { packages: ANY, node: true, layers: ['api', 'bridge', 'db', 'core'] },
+  server: { packages: ANY, node: true, layers: ['api', 'server'] },
+  preload: { packages: ['electron', 'zod'], node: false, layers: ['api', 'bridge', 'preload'] },
+  main: { packages: ANY, node: true, layers: ANY },
+};
+const TEST_PACKAGES = ['vitest', 'fast-check', 'fake-indexeddb', 'eslint', '@playwright/test'];
+const NODE_BUILTINS = new Set(builtinModules);
+
+function toPosix(p) {
+  return p.split(path.sep).join('/');
+}
+
+export function layerOf(absoluteFile) {
+  const rel = toPosix(path.relative(ROOT, absoluteFile));
+  if (rel.startsWith('..')) return 'other';
+  for (const [name, prefix] of LAYERS) if (rel.startsWith(prefix)) return name;
+  return 'other';
+}
+
+function packageName(source) {
+  const parts = source.split('/');
+  return source.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+function isNodeBuiltin(source) {
+  return source.startsWith('node:') || NODE_BUILTINS.has(packageName(source));
+}
+
+function check(context, node, source) {
+  if (typeof source !== 'string') return;
+  const filename = context.filename;
+  const from = layerOf(filename);
+  const isTest = /\.test\.ts$/.test(filename);
+  const report = (why) => context.report({ node, message: `${from} may not import "${source}": ${why}` });
+
+  if (source.startsWith('.') || source.startsWith('/')) {
+    const target = layerOf(path.resolve(path.dirname(filename), source));
+    if (isTest) {
+      if (target === 'main' || target === 'preload') report('tests never load Electron code');
+      return;
+    }
+    const policy = POLICIES[from];
+    if (policy && policy.layers !== ANY && !policy.layers.includes(target)) {
+      report(`${target} code is outside what ${from} may load`);
+    }
+    return;
+  }
+  if (packageName(source) === 'electron') {
+    if (from !== 'main' && from !== 'preload') report('only electron/main and electron/preload import electron');
+    return;
+  }
+  if (isTest) return;
+  const policy = POLICIES[from];
+  if (!policy) return;
+  if (isNodeBuiltin(source)) {
+    if (!policy.node) report('Node built-ins are not available in this runtime');
+    return;
+  }
+  if (policy.packages !== ANY && !policy.packages.includes(packageName(source)) && !TEST_PACKAGES.includes(source)) {
+    report(`only ${policy.packages.join(', ')} may be imported here`);
+  }
+}
+
+const rule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keep each runtime folder to the imports its runtime can load' },
+    schema: [],
+  },
+  create(context) {
+    return {
+      ImportDeclaration: (node) => check(context, node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(context, node, node.source.value),
+      ExportAllDeclaration: (node) => check(context, node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(context, node, node.source.value),
+      CallExpression: (node) => {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require') {
+          const [arg] = node.arguments;
+          if (arg && arg.type === 'Literal') check(context, node, arg.value);
+        }
+      },
+    };
+  },
+};
+
+export default { meta: { name: 'dockhand' }, rules: { 'runtime-boundaries': rule } };

@@ -1,0 +1,15 @@
+/** Seed 2.11: supplier return reason (soft-deleted via `deleted` + `deleted_on`). */
+import { z } from 'zod';
+import { dateTime, int32 } from '../primitives';
+
+export const SupplierReturnReasonSchema = z.strictObject({
+  id: int32().nullable(),
+  name: z.string().nullable(),
+  created_on: dateTime(),
+  modified_on: dateTime(),
+  // The seed's default: a record without the flag is a live reason.
+  deleted: z.boolean().default(false),
+  deleted_on: dateTime().nullable(),
+});
+
+export type SupplierReturnReason = z.infer<typeof SupplierReturnReasonSchema>;
