@@ -24,7 +24,11 @@ export const FILTER_OPERATORS = [
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 /** Operators written `field:op` with no value segment. */
-export const NO_VALUE_OPERATORS = ['isnull', 'isnotnull', 'isnullorempty'] as const satisfies FilterOperator[];
+export const NO_VALUE_OPERATORS = [
+  'isnull',
+  'isnotnull',
+  'isnullorempty',
+] as const satisfies FilterOperator[];
 /** Operators taking one or more values separated by `|`. */
 export const MULTI_VALUE_OPERATORS = ['in', 'notin'] as const satisfies FilterOperator[];
 /** Seed 4.1: unavailable for date fields. */

@@ -7,7 +7,14 @@
  * the operator, an empty string, NaN, a field name with separators in it): those are programming errors,
  * whereas the parser (./parse.ts) reports user errors as values.
  */
-import { arityOf, isFilterOperator, ORDER_DIRECTIONS, type FilterClause, type FilterOperator, type FilterValue } from './ast';
+import {
+  arityOf,
+  isFilterOperator,
+  ORDER_DIRECTIONS,
+  type FilterClause,
+  type FilterOperator,
+  type FilterValue,
+} from './ast';
 import type { OrderEntry } from './ast';
 import type { FieldType, ValueOfType } from './fields';
 import { parseFilter } from './parse';
@@ -56,9 +63,11 @@ function writeValue(value: FilterInput, clause: string): string {
 }
 
 function writeHead(field: string, key: string | undefined, what: string): string {
-  if (!FIELD_NAME.test(field)) throw new RangeError(`${what}: field name "${field}" is not a plain field name`);
+  if (!FIELD_NAME.test(field))
+    throw new RangeError(`${what}: field name "${field}" is not a plain field name`);
   if (key === undefined) return field;
-  if (!KEY.test(key)) throw new RangeError(`${what}: key "${key}" of field "${field}" is not a whole-number id`);
+  if (!KEY.test(key))
+    throw new RangeError(`${what}: key "${key}" of field "${field}" is not a whole-number id`);
   return `${field}:${key}`;
 }
 
@@ -90,7 +99,9 @@ export function buildOrder(entries: readonly OrderEntry[]): string {
     .map((entry) => {
       const head = writeHead(entry.field, entry.key, `order_by entry on "${entry.field}"`);
       if (!ORDER_DIRECTIONS.includes(entry.direction)) {
-        throw new RangeError(`order_by entry on "${entry.field}": direction "${String(entry.direction)}" is not asc or desc`);
+        throw new RangeError(
+          `order_by entry on "${entry.field}": direction "${String(entry.direction)}" is not asc or desc`,
+        );
       }
       return `${head} ${entry.direction}`;
     })

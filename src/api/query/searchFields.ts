@@ -6,8 +6,9 @@
  * - A field that is a section-2 field with an explicit type takes that type and its "nullable" marker
  *   (no marker = not nullable, the convention at the top of section 2).
  * - An object reference filtered by itself (`status`, `outlet`, `supplier`, `product_type`) is a string
- *   matched on its name (PO status is filtered as `status:eq:OnOrder`). A string type also lets an id
- *   through, so we never reject a query the server might accept.
+ *   matched on its name: PO statuses are named values (seed 3: Incomplete, OnOrder…), so
+ *   `status:eq:OnOrder`. The seed does not say name or id; a string type lets an id through too, so we
+ *   never reject a query the server might accept (only lt/lte/gt/gte are lost).
  * - Child fields of nested objects and derived fields whose nullability the seed never states are
  *   nullable: a client-side check must not reject a valid `isnull`; the server has the final word.
  *   Section 2.5 (product) marks no field nullable, not even the obviously optional
@@ -43,7 +44,12 @@ const OPTIONAL_USER = { id: int(true), first_name: str(true), surname: str(true)
  * Supplier invoice direct costs (2.14 create body: `{includes_tax boolean, total_ex number}`). The seed
  * lists duty without includes_tax in the body but its filter fields name the same four for all three.
  */
-const COST = { total_ex: num(true), includes_tax: bool(true), total_tax: num(true), total_inc: num(true) } as const;
+const COST = {
+  total_ex: num(true),
+  includes_tax: bool(true),
+  total_tax: num(true),
+  total_inc: num(true),
+} as const;
 
 const audit = { ...expand('created_by', USER), ...expand('modified_by', USER) };
 
@@ -257,12 +263,21 @@ export const SEARCH_FIELDS = {
     select: NONE,
   },
   searchSurveySegments: { filter: surveySegmentFilter, order: ['id', 'active', 'name'], select: NONE },
-  searchSupplierReturnReasons: { filter: {}, order: ['id', 'name', 'created_on', 'modified_on'], select: ['id'] },
+  searchSupplierReturnReasons: {
+    filter: {},
+    order: ['id', 'name', 'created_on', 'modified_on'],
+    select: ['id'],
+  },
   // 4.7: `name` is a plain query parameter, not a filter_by field.
   searchShipmentTypes: { filter: {}, order: NONE, select: NONE },
   searchPurchaseOrders: {
     filter: purchaseOrderFilter,
-    order: without(keysOf(purchaseOrderFilter), 'external_purchase_order_id', 'reference_purchase_order_id', 'product_id'),
+    order: without(
+      keysOf(purchaseOrderFilter),
+      'external_purchase_order_id',
+      'reference_purchase_order_id',
+      'product_id',
+    ),
     select: NONE,
   },
   searchPurchaseOrderItems: {

@@ -7,7 +7,15 @@
  */
 import { z } from 'zod';
 import { calendarDate, int32 } from '../primitives';
-import { addressOf, nonNegativeAmount, nullableText, optionalRef, refList, rejectSecondTrue, shapeOf } from './shared';
+import {
+  addressOf,
+  nonNegativeAmount,
+  nullableText,
+  optionalRef,
+  refList,
+  rejectSecondTrue,
+  shapeOf,
+} from './shared';
 
 /** The address lines customer addresses add to the shared ones; their country is a plain string (2.8). */
 const customerAddressShape = addressOf(nullableText()).extend({ address_line2: nullableText() }).shape;
@@ -22,7 +30,10 @@ export type BillingAddress = z.infer<typeof BillingAddressSchema>;
  */
 export const DeliveryAddressUpdateSchema = z.strictObject({
   ...customerAddressShape,
-  ...shapeOf(['first_name', 'last_name', 'company', 'country_code', 'phone', 'mobile'] as const, nullableText),
+  ...shapeOf(
+    ['first_name', 'last_name', 'company', 'country_code', 'phone', 'mobile'] as const,
+    nullableText,
+  ),
   default: z.boolean().nullish(),
 });
 export type DeliveryAddressUpdate = z.infer<typeof DeliveryAddressUpdateSchema>;
@@ -69,7 +80,9 @@ const customerShape = {
     .superRefine((addresses, ctx) => rejectSecondTrue(addresses, 'default', ctx))
     .optional(),
   marketing: z
-    .strictObject(shapeOf(['receive_email', 'receive_post', 'receive_sms'] as const, () => z.boolean().optional()))
+    .strictObject(
+      shapeOf(['receive_email', 'receive_post', 'receive_sms'] as const, () => z.boolean().optional()),
+    )
     .optional(),
   price_groups: refList().optional(),
   loyalty_program: z

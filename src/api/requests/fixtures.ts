@@ -46,7 +46,9 @@ export function samplePurchaseOrderCreate(overrides: Partial<PurchaseOrderCreate
   };
 }
 
-export function sampleDeliveryAddressUpdate(overrides: Partial<DeliveryAddressUpdate> = {}): DeliveryAddressUpdate {
+export function sampleDeliveryAddressUpdate(
+  overrides: Partial<DeliveryAddressUpdate> = {},
+): DeliveryAddressUpdate {
   return {
     first_name: 'Ada',
     last_name: 'Ng',
@@ -179,7 +181,9 @@ export function sampleProductSupplierItems(): ProductSupplierItems {
   ];
 }
 
-export function sampleSupplierInvoiceCreate(overrides: Partial<SupplierInvoiceCreate> = {}): SupplierInvoiceCreate {
+export function sampleSupplierInvoiceCreate(
+  overrides: Partial<SupplierInvoiceCreate> = {},
+): SupplierInvoiceCreate {
   return {
     supplier_invoice_number: 'INV-20260315-0042',
     supplier_invoiced_on: '2026-03-15',
@@ -214,7 +218,9 @@ export function sampleSupplierInvoiceCreate(overrides: Partial<SupplierInvoiceCr
   };
 }
 
-export function sampleSupplierInvoiceUpdate(overrides: Partial<SupplierInvoiceUpdate> = {}): SupplierInvoiceUpdate {
+export function sampleSupplierInvoiceUpdate(
+  overrides: Partial<SupplierInvoiceUpdate> = {},
+): SupplierInvoiceUpdate {
   return {
     supplier_invoiced_on: '2026-03-16',
     notes: 'Checked against packing list',
@@ -227,7 +233,9 @@ export function sampleSupplierInvoiceUpdate(overrides: Partial<SupplierInvoiceUp
   };
 }
 
-export function sampleSupplierReturnUpdate(overrides: Partial<SupplierReturnUpdate> = {}): SupplierReturnUpdate {
+export function sampleSupplierReturnUpdate(
+  overrides: Partial<SupplierReturnUpdate> = {},
+): SupplierReturnUpdate {
   return {
     supplier: { id: 1 },
     outlet: { id: 1 },

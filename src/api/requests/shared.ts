@@ -21,8 +21,7 @@ export const nonNegativeAmount = () => z.number().min(0);
 export const optionalRef = () => idRef().optional();
 
 /** An optional array of `{id}` references, each id at most once (e.g. price groups, sales channels). */
-export const refList = () =>
-  z.array(idRef()).superRefine((refs, ctx) => rejectDuplicates(refs, 'id', ctx));
+export const refList = () => z.array(idRef()).superRefine((refs, ctx) => rejectDuplicates(refs, 'id', ctx));
 
 /** A shape giving every key in `keys` its own fresh schema from `make` (for long runs of alike fields). */
 export function shapeOf<const K extends string, S extends z.ZodType>(
@@ -48,7 +47,11 @@ type IssueSink = Pick<z.core.$RefinementCtx, 'addIssue'>;
  * Reports every item after the first whose `field` repeats an earlier item's value, at `[index, field]`.
  * Missing values are not compared.
  */
-export function rejectDuplicates<T extends object>(items: readonly T[], field: keyof T & string, ctx: IssueSink) {
+export function rejectDuplicates<T extends object>(
+  items: readonly T[],
+  field: keyof T & string,
+  ctx: IssueSink,
+) {
   const seen = new Map<unknown, number>();
   items.forEach((item, index) => {
     const value = item[field];
@@ -65,7 +68,11 @@ export function rejectDuplicates<T extends object>(items: readonly T[], field: k
 }
 
 /** Reports every item after the first whose boolean `field` is true, at `[index, field]`. */
-export function rejectSecondTrue<T extends object>(items: readonly T[], field: keyof T & string, ctx: IssueSink) {
+export function rejectSecondTrue<T extends object>(
+  items: readonly T[],
+  field: keyof T & string,
+  ctx: IssueSink,
+) {
   let first: number | undefined;
   items.forEach((item, index) => {
     if (item[field] !== true) return;

@@ -1,7 +1,9 @@
 /**
  * Test helpers for request schemas: edit a valid sample at a path, and read back the field-error keys.
- * Pure TypeScript (no vitest import) so other folders' tests can reuse them.
+ * No runtime dependency beyond zod (vitest is imported for its types only), so other folders' tests can
+ * reuse them.
  */
+import type { TestAPI } from 'vitest';
 import type { z } from 'zod';
 import { fieldErrors, type FieldErrors } from '../fieldErrors';
 
@@ -27,4 +29,16 @@ export function edited(body: unknown, path: readonly (string | number)[], value:
 export function errorsOf(schema: z.ZodType, body: unknown): FieldErrors {
   const result = schema.safeParse(body);
   return result.success ? {} : fieldErrors(result.error);
+}
+
+/** One invalid edit of a valid sample: the field-error key it must produce, the path and the new value. */
+export type Edit = [key: string, path: (string | number)[], value: unknown];
+
+/** Declares one test per edit: the edited sample must fail with an issue keyed exactly `key`. */
+export function rejectsEach(test: TestAPI, schema: z.ZodType, sample: () => unknown, edits: Edit[]) {
+  test.each(edits)('rejects %s', (key, path, value) => {
+    if (Object.keys(errorsOf(schema, sample())).length > 0) throw new Error('the sample itself is invalid');
+    const keys = Object.keys(errorsOf(schema, edited(sample(), path, value)));
+    if (!keys.includes(key)) throw new Error(`expected an error at ${key}, got [${keys.join(', ')}]`);
+  });
 }

@@ -3,14 +3,15 @@ import { z } from 'zod';
 import { boundedString, dateTime, int32, namedRef } from '../primitives';
 import { addressWithCountry } from './shared';
 
-/** The punctuation the seed forbids in supplier comments. */
+/** The punctuation the seed forbids in supplier comments (kept on one line to read as a list). */
+// prettier-ignore
 export const SUPPLIER_COMMENTS_FORBIDDEN = [
   '*', '|', ':', '<', '>', '[', ']', '{', '}', '(', ')', '"', "'", '`', ';', '@', '&', '$', '#', '!', '/', '?',
-] as const; // prettier-ignore
+] as const;
 
 /** Built from the list above so the two can never disagree: any text without those characters. */
 export const SUPPLIER_COMMENTS_PATTERN = new RegExp(
-  `^[^${SUPPLIER_COMMENTS_FORBIDDEN.map((c) => c.replace(/[\\\]\[^-]/g, '\\$&')).join('')}]*$`,
+  `^[^${SUPPLIER_COMMENTS_FORBIDDEN.map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')}]*$`,
 );
 
 const text = (max: number) => boundedString(0, max).nullable();
