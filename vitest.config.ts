@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts', 'electron/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'electron/**/*.test.ts',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'eslint/**/*.test.ts',
+    ],
     testTimeout: 20_000,
   },
 });

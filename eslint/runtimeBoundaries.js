@@ -84,7 +84,8 @@ function check(context, node, source) {
     return;
   }
   if (packageName(source) === 'electron') {
-    if (from !== 'main' && from !== 'preload') report('only electron/main and electron/preload import electron');
+    if (from !== 'main' && from !== 'preload')
+      report('only electron/main and electron/preload import electron');
     return;
   }
   if (isTest) return;
@@ -94,7 +95,11 @@ function check(context, node, source) {
     if (!policy.node) report('Node built-ins are not available in this runtime');
     return;
   }
-  if (policy.packages !== ANY && !policy.packages.includes(packageName(source)) && !TEST_PACKAGES.includes(source)) {
+  if (
+    policy.packages !== ANY &&
+    !policy.packages.includes(packageName(source)) &&
+    !TEST_PACKAGES.includes(source)
+  ) {
     report(`only ${policy.packages.join(', ')} may be imported here`);
   }
 }

@@ -16,12 +16,16 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 
 describe('dockhand/runtime-boundaries', () => {
   it('lets src/api import zod and its own files only', async () => {
-    expect(await boundaryErrors('src/api/x.ts', "import { z } from 'zod';\nimport './primitives';\nexport { z };")).toEqual([]);
+    expect(
+      await boundaryErrors('src/api/x.ts', "import { z } from 'zod';\nimport './primitives';\nexport { z };"),
+    ).toEqual([]);
     expect(await boundaryErrors('src/api/x.ts', "import ky from 'ky';\nexport { ky };")).toEqual([
       'api may not import "ky": only zod may be imported here',
     ]);
     expect(await boundaryErrors('src/api/x.ts', "import '../bridge/contract';")).toHaveLength(1);
-    expect(await boundaryErrors('src/api/x.ts', "import { readFile } from 'node:fs';\nexport { readFile };")).toHaveLength(1);
+    expect(
+      await boundaryErrors('src/api/x.ts', "import { readFile } from 'node:fs';\nexport { readFile };"),
+    ).toHaveLength(1);
   });
 
   it('lets src/bridge import zod and src/api only', async () => {
@@ -32,32 +36,55 @@ describe('dockhand/runtime-boundaries', () => {
 
   it('keeps Node built-ins and Electron out of the renderer', async () => {
     expect(await boundaryErrors('src/lib/x.ts', "import 'svelte';\nimport '../api/primitives';")).toEqual([]);
-    expect(await boundaryErrors('src/lib/x.ts', "import path from 'path';\nexport { path };")).toHaveLength(1);
+    expect(await boundaryErrors('src/lib/x.ts', "import path from 'path';\nexport { path };")).toHaveLength(
+      1,
+    );
     expect(await boundaryErrors('src/lib/x.ts', "import 'node:crypto';")).toHaveLength(1);
-    expect(await boundaryErrors('src/lib/x.ts', "import { ipcRenderer } from 'electron';\nexport { ipcRenderer };")).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'src/lib/x.ts',
+        "import { ipcRenderer } from 'electron';\nexport { ipcRenderer };",
+      ),
+    ).toHaveLength(1);
     expect(await boundaryErrors('src/lib/x.ts', "import '../../server/index';")).toHaveLength(1);
   });
 
   it('keeps Electron out of electron/core and server, but allows Node', async () => {
-    expect(await boundaryErrors('electron/core/x.ts', "import 'node:fs';\nimport 'ky';\nimport '../../src/api/primitives';")).toEqual([]);
-    expect(await boundaryErrors('electron/core/x.ts', "import { app } from 'electron';\nexport { app };")).toEqual([
-      'core may not import "electron": only electron/main and electron/preload import electron',
-    ]);
+    expect(
+      await boundaryErrors(
+        'electron/core/x.ts',
+        "import 'node:fs';\nimport 'ky';\nimport '../../src/api/primitives';",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors('electron/core/x.ts', "import { app } from 'electron';\nexport { app };"),
+    ).toEqual(['core may not import "electron": only electron/main and electron/preload import electron']);
     expect(await boundaryErrors('electron/core/x.ts', "import '../main/index';")).toHaveLength(1);
-    expect(await boundaryErrors('server/x.ts', "const e = require('electron');\nexport { e };")).toHaveLength(1);
+    expect(await boundaryErrors('server/x.ts', "const e = require('electron');\nexport { e };")).toHaveLength(
+      1,
+    );
     expect(await boundaryErrors('server/x.ts', "await import('electron');")).toHaveLength(1);
     expect(await boundaryErrors('server/x.ts', "import '../electron/core/x';")).toHaveLength(1);
   });
 
   it('allows electron only in electron/main and electron/preload', async () => {
-    expect(await boundaryErrors('electron/main/x.ts', "import { app } from 'electron';\nexport { app };")).toEqual([]);
-    expect(await boundaryErrors('electron/preload/x.ts', "import { contextBridge } from 'electron';\nexport { contextBridge };")).toEqual([]);
+    expect(
+      await boundaryErrors('electron/main/x.ts', "import { app } from 'electron';\nexport { app };"),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'electron/preload/x.ts',
+        "import { contextBridge } from 'electron';\nexport { contextBridge };",
+      ),
+    ).toEqual([]);
     expect(await boundaryErrors('electron/preload/x.ts', "import 'node:fs';")).toHaveLength(1);
     expect(await boundaryErrors('scripts/x.ts', "export * from 'electron';")).toHaveLength(1);
   });
 
   it('lets tests use test tooling but never Electron', async () => {
-    expect(await boundaryErrors('src/api/x.test.ts', "import 'vitest';\nimport 'fast-check';\nimport 'node:fs';")).toEqual([]);
+    expect(
+      await boundaryErrors('src/api/x.test.ts', "import 'vitest';\nimport 'fast-check';\nimport 'node:fs';"),
+    ).toEqual([]);
     expect(await boundaryErrors('src/api/x.test.ts', "import 'electron';")).toHaveLength(1);
     expect(await boundaryErrors('electron/core/x.test.ts', "import '../main/index';")).toHaveLength(1);
   });

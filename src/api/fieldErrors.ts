@@ -21,9 +21,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   for (const issue of error.issues) {
     // An unknown property is reported on its parent; name the property itself so the user sees it.
     const paths =
-      issue.code === 'unrecognized_keys'
-        ? issue.keys.map((key) => [...issue.path, key])
-        : [issue.path];
+      issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
     for (const path of paths) (out[issuePath(path)] ??= []).push(issue.message);
   }
   return out;

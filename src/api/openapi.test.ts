@@ -1,4 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINT_LIST } from './endpoints';
 import { buildOpenApiDocument } from './openapi';
@@ -33,7 +35,8 @@ describe('the generated OpenAPI 3.1 document', () => {
     expect(schemes['ApiKey']).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
     expect(schemes['Bearer']).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const operation of operations(document)) {
-      const expected = operation.operationId === 'getAuthToken' ? [{ ApiKey: [] }] : [{ ApiKey: [], Bearer: [] }];
+      const expected =
+        operation.operationId === 'getAuthToken' ? [{ ApiKey: [] }] : [{ ApiKey: [], Bearer: [] }];
       expect(operation.security).toEqual(expected);
     }
   });
@@ -44,7 +47,9 @@ describe('the generated OpenAPI 3.1 document', () => {
       const operation = byId.get(entry.id);
       expect(operation, entry.id).toBeDefined();
       const names = operation!.parameters.filter((p) => p.in !== 'header').map((p) => p.name);
-      expect(names.sort()).toEqual([...Object.keys(entry.params.shape), ...Object.keys(entry.query?.shape ?? {})].sort());
+      expect(names.sort()).toEqual(
+        [...Object.keys(entry.params.shape), ...Object.keys(entry.query?.shape ?? {})].sort(),
+      );
       expect(operation!.requestBody !== undefined).toBe(entry.body !== null);
       expect(Object.keys(operation!.responses)).toContain(String(entry.status));
     }
@@ -57,10 +62,16 @@ describe('the generated OpenAPI 3.1 document', () => {
   });
 
   it('keeps the seed bounds in the component schemas', () => {
-    const schemas = (document['components'] as { schemas: Record<string, { properties?: Record<string, unknown> }> })
-      .schemas;
+    const schemas = (
+      document['components'] as { schemas: Record<string, { properties?: Record<string, unknown> }> }
+    ).schemas;
     expect(JSON.stringify(schemas['Supplier']?.properties?.['supplier_code'])).toContain('"maxLength":20');
     expect(JSON.stringify(schemas['Supplier'])).toContain('"additionalProperties":false');
     expect(JSON.stringify(schemas['Problem'])).not.toContain('"additionalProperties":false');
+  });
+
+  it('is what docs/openapi.json holds (run `npm run openapi` after changing the contract)', () => {
+    const committed = readFileSync(resolve(import.meta.dirname, '../../docs/openapi.json'), 'utf8');
+    expect(JSON.parse(committed)).toEqual(JSON.parse(JSON.stringify(document)));
   });
 });

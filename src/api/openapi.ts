@@ -18,7 +18,12 @@ function isSchema(value: unknown): value is z.ZodType {
 }
 
 /** `PurchaseOrderSchema` → `PurchaseOrder`; a request whose name a resource already uses gets `Request`. */
-function registerExports(registry: Registry, module: Record<string, unknown>, taken: Set<string>, suffix = '') {
+function registerExports(
+  registry: Registry,
+  module: Record<string, unknown>,
+  taken: Set<string>,
+  suffix = '',
+) {
   for (const [name, value] of Object.entries(module)) {
     if (!name.endsWith('Schema') || !isSchema(value) || registry.has(value)) continue;
     let id = name.slice(0, -'Schema'.length);

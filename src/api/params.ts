@@ -35,7 +35,10 @@ const NUMERIC = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
  * Raw strings → typed values, ready for `schema.safeParse`. A value that does not look like its type is
  * passed through unchanged so that the schema reports it with the parameter's name.
  */
-export function decodeParams(shape: z.ZodRawShape, raw: Record<string, string | undefined>): Record<string, unknown> {
+export function decodeParams(
+  shape: z.ZodRawShape,
+  raw: Record<string, string | undefined>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined) continue;

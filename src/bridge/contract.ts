@@ -47,5 +47,8 @@ export function isBridgeCommand(name: string): name is BridgeCommand {
 
 /** What the preload (or the WebSocket client) puts on `window`: the bridge and nothing else. */
 export interface DockhandBridge {
-  invoke<C extends BridgeCommand>(command: C, payload: BridgeRequest<C>): Promise<BridgeResult<BridgeResponse<C>>>;
+  invoke<C extends BridgeCommand>(
+    command: C,
+    payload: BridgeRequest<C>,
+  ): Promise<BridgeResult<BridgeResponse<C>>>;
 }

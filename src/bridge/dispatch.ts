@@ -17,12 +17,19 @@ export type BridgeHandlers = {
   [C in BridgeCommand]: (payload: BridgeRequest<C>) => Promise<BridgeResponse<C>> | BridgeResponse<C>;
 };
 
-export async function dispatchBridge(handlers: BridgeHandlers, envelope: unknown): Promise<BridgeResult<unknown>> {
+export async function dispatchBridge(
+  handlers: BridgeHandlers,
+  envelope: unknown,
+): Promise<BridgeResult<unknown>> {
   const parsedEnvelope = BridgeEnvelopeSchema.safeParse(envelope);
   if (!parsedEnvelope.success) {
     return {
       ok: false,
-      error: { code: 'bad_request', message: 'Malformed bridge message', fields: fieldErrors(parsedEnvelope.error) },
+      error: {
+        code: 'bad_request',
+        message: 'Malformed bridge message',
+        fields: fieldErrors(parsedEnvelope.error),
+      },
     };
   }
   const { command, payload } = parsedEnvelope.data;
@@ -34,7 +41,11 @@ export async function dispatchBridge(handlers: BridgeHandlers, envelope: unknown
   if (!request.success) {
     return {
       ok: false,
-      error: { code: 'bad_request', message: `Invalid request for "${command}"`, fields: fieldErrors(request.error) },
+      error: {
+        code: 'bad_request',
+        message: `Invalid request for "${command}"`,
+        fields: fieldErrors(request.error),
+      },
     };
   }
   try {
