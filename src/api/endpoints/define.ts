@@ -105,33 +105,24 @@ export const idList = () =>
     .regex(/^\d+(,\d+)*$/, 'Expected comma-separated ids, e.g. 12,13,20')
     .optional();
 
-/** The grammar, checked inside the query schema so a bad clause is a field-level error on that parameter. */
-export const filterBy = (op: SearchOperationId) =>
+type GrammarParser = (
+  op: SearchOperationId,
+  text: string,
+) => { ok: true } | { ok: false; error: { message: string } };
+
+/** A grammar parameter, checked inside the query schema so a bad clause is a field-level error on it. */
+const grammarParam = (parse: GrammarParser) => (op: SearchOperationId) =>
   z
     .string()
     .superRefine((text, ctx) => {
-      const result = parseFilter(op, text);
+      const result = parse(op, text);
       if (!result.ok) ctx.addIssue({ code: 'custom', message: result.error.message });
     })
     .optional();
 
-export const orderBy = (op: SearchOperationId) =>
-  z
-    .string()
-    .superRefine((text, ctx) => {
-      const result = parseOrder(op, text);
-      if (!result.ok) ctx.addIssue({ code: 'custom', message: result.error.message });
-    })
-    .optional();
-
-export const select = (op: SearchOperationId) =>
-  z
-    .string()
-    .superRefine((text, ctx) => {
-      const result = parseSelect(op, text);
-      if (!result.ok) ctx.addIssue({ code: 'custom', message: result.error.message });
-    })
-    .optional();
+export const filterBy = grammarParam(parseFilter);
+export const orderBy = grammarParam(parseOrder);
+export const select = grammarParam(parseSelect);
 
 /** Fills `{param}` placeholders, percent-encoding each value. */
 export function fillPath(path: string, params: Record<string, string | number>): string {

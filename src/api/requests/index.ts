@@ -1,5 +1,5 @@
 /** Request bodies of the v2.1 contract. Sample bodies for tests live in `./fixtures` (not re-exported). */
-export * from './enums';
+
 export * from './purchaseOrder';
 export * from './customer';
 export * from './supplier';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { calendarDate, idRef, int32 } from '../primitives';
-import { LINKED_TRANSFER_VALUES } from './enums';
+import { LINKED_TRANSFER_UPDATE_VALUES } from '../enums';
 import { nonNegativeAmount, nullableText, optionalRef, quantity, shapeOf } from './shared';
 
 /**
@@ -77,7 +77,7 @@ export const PurchaseOrderCreateSchema = z.strictObject({
   fob_currency: optionalRef(),
   ...shapeOf(DATE_KEYS, () => calendarDate().nullish()),
   ...shapeOf(TEXT_KEYS, nullableText),
-  update_linked_transfers_on_receipt_to: z.enum(LINKED_TRANSFER_VALUES).nullish(),
+  update_linked_transfers_on_receipt_to: z.enum(LINKED_TRANSFER_UPDATE_VALUES).nullish(),
   deposit: nonNegativeAmount().nullish(),
   purchase_order_items: z.array(PurchaseOrderItemCreateSchema).nullish(),
 });

@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { calendarDate, double, int32 } from '../primitives';
-import { LANDED_COSTS_CALCULATIONS, SUPPLIER_INVOICE_STATUSES } from './enums';
+import { LANDED_COSTS_CALCULATIONS, SUPPLIER_INVOICE_STATUSES } from '../enums';
 import { nonNegativeAmount, optionalRef, quantity, rejectDuplicates } from './shared';
 
 /**

@@ -3,39 +3,15 @@ import { z } from 'zod';
 import { dateTime, double, int32, int64, namedRef, price } from '../primitives';
 import { ProductSchema } from './product';
 import { auditUser, currencyRef, statusRef } from './shared';
+import { LINKED_TRANSFER_UPDATE_VALUES, PURCHASE_ORDER_STATUSES } from '../enums';
 
-/** The seed names three statuses; design.md's simulator rules complete the list. */
-export const PURCHASE_ORDER_STATUSES = [
-  'Incomplete',
-  'OnOrder',
-  'ReceivingInProgress',
-  'BackOrder',
-  'Received',
-  'Cancelled',
-] as const;
-export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
-
-/** Both spellings the seed allows for each target: qty_allocated/Allocate, qty_picked/Pick, qty_dispatched/Dispatch. */
-export const LINKED_TRANSFER_UPDATE_VALUES = [
-  'qty_allocated',
-  'Allocate',
-  'qty_picked',
-  'Pick',
-  'qty_dispatched',
-  'Dispatch',
-] as const;
-export type LinkedTransferUpdate = (typeof LINKED_TRANSFER_UPDATE_VALUES)[number];
-
-const LINKED_TRANSFER_EDITABLE: readonly string[] = ['Incomplete', 'OnOrder', 'ReceivingInProgress'];
-
-/**
- * update_linked_transfers_on_receipt_to can be changed only while the order is in one of these statuses. This is
- * a rule about edits, not about records: a Received order may still carry the value set earlier, so the response
- * schema does not enforce it; request builders and the simulator call this.
- */
-export function canChangeLinkedTransferUpdate(statusName: string): boolean {
-  return LINKED_TRANSFER_EDITABLE.includes(statusName);
-}
+export {
+  PURCHASE_ORDER_STATUSES,
+  LINKED_TRANSFER_UPDATE_VALUES,
+  canChangeLinkedTransferUpdate,
+  type PurchaseOrderStatus,
+  type LinkedTransferUpdate,
+} from '../enums';
 
 export const PurchaseOrderItemSchema = z.strictObject({
   po_id: int32(),

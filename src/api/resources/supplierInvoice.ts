@@ -5,12 +5,13 @@
 import { z } from 'zod';
 import { dateTime, double, int32 } from '../primitives';
 import { auditUser } from './shared';
-
-export const SUPPLIER_INVOICE_STATUSES = ['In Progress', 'Finalised'] as const;
-export type SupplierInvoiceStatus = (typeof SUPPLIER_INVOICE_STATUSES)[number];
-
-export const LANDED_COSTS_CALCULATIONS = ['Manual', 'Currency Conversion'] as const;
-export type LandedCostsCalculation = (typeof LANDED_COSTS_CALCULATIONS)[number];
+import { LANDED_COSTS_CALCULATIONS, SUPPLIER_INVOICE_STATUSES } from '../enums';
+export {
+  LANDED_COSTS_CALCULATIONS,
+  SUPPLIER_INVOICE_STATUSES,
+  type LandedCostsCalculation,
+  type SupplierInvoiceStatus,
+} from '../enums';
 
 /** A receipt item carries exactly the create-body fields; bin and notes are nullable as free text. */
 export const PurchaseOrderReceiptItemSchema = z.strictObject({

@@ -7,8 +7,8 @@ import { boundedString, dateTime, double, int32, namedRef } from '../primitives'
 import { addressWithCountry, auditUser, productSummary, statusRef } from './shared';
 
 /** design.md: Incomplete → In Progress → Finalised; item statuses follow their return, so they share the list. */
-export const SUPPLIER_RETURN_STATUSES = ['Incomplete', 'In Progress', 'Finalised'] as const;
-export type SupplierReturnStatus = (typeof SUPPLIER_RETURN_STATUSES)[number];
+import { SUPPLIER_RETURN_STATUSES } from '../enums';
+export { SUPPLIER_RETURN_STATUSES, type SupplierReturnStatus } from '../enums';
 
 export const SupplierReturnSchema = z.strictObject({
   id: int32(),
