@@ -33,3 +33,4 @@ export function fullPath(spec: Pick<EndpointSpec, 'base' | 'path'>): string {
 }
 
 export { fillPath, type ApiBase, type EndpointSpec, type HttpMethod } from './define';
+export { selectionPageSchema, selectionRowSchema } from './selection';
