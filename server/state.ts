@@ -34,7 +34,10 @@ import type {
 export type User = PurchaseOrder['created_by'];
 
 /** A purchase order item without the parts derived from other records at response time. */
-export type PurchaseOrderItemRow = Omit<PurchaseOrderItem, 'product' | 'pricing' | 'inventory' | 'po_item_id'> & {
+export type PurchaseOrderItemRow = Omit<
+  PurchaseOrderItem,
+  'product' | 'pricing' | 'inventory' | 'po_item_id'
+> & {
   po_item_id: number;
   product_id: number;
 };

@@ -13,7 +13,13 @@ import { benchSearch } from './search';
 import { median, timeRuns } from './timing';
 
 async function benchHttpPage(dataset: 'small' | 'large') {
-  const sim = await startSimulator({ port: 0, dataset, seed: 1, validateResponses: false, rateLimit: 1_000_000 });
+  const sim = await startSimulator({
+    port: 0,
+    dataset,
+    seed: 1,
+    validateResponses: false,
+    rateLimit: 1_000_000,
+  });
   try {
     const key = { 'x-api-key': 'demo-key' };
     const token = (await (await fetch(`${sim.baseUrl}/auth/token`, { headers: key })).json()) as {
@@ -28,7 +34,9 @@ async function benchHttpPage(dataset: 'small' | 'large') {
     // Baseline: the cheapest authenticated read, so the ratio isolates the cost of the search page itself.
     const baseline = median(await timeRuns(30, () => get('/outlets/1')));
     const page = median(
-      await timeRuns(30, () => get('/purchaseorders?include_items=true&page_size=500&order_by=modified_on%20desc')),
+      await timeRuns(30, () =>
+        get('/purchaseorders?include_items=true&page_size=500&order_by=modified_on%20desc'),
+      ),
     );
     return [
       { name: `http ${dataset}: GET /outlets/1 (baseline)`, medianMs: baseline, ratio: 1 },
@@ -45,7 +53,7 @@ async function benchHttpPage(dataset: 'small' | 'large') {
 }
 
 async function main() {
-  const rows: Record<string, unknown>[] = [];
+  const rows: object[] = [];
   rows.push(...(await benchGeneration()));
   rows.push(...(await benchSearch(generateState({ dataset: 'large', seed: 1 }))));
   rows.push(...(await benchHttpPage('small')));

@@ -17,7 +17,8 @@ export function issuePath(path: readonly PropertyKey[]): string {
 }
 
 export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
+  // No prototype: a client-sent key such as `__proto__` must be an ordinary entry, not Object.prototype.
+  const out: FieldErrors = Object.create(null) as FieldErrors;
   for (const issue of error.issues) {
     // An unknown property is reported on its parent; name the property itself so the user sees it.
     const paths =

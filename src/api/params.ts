@@ -39,10 +39,11 @@ export function decodeParams(
   shape: z.ZodRawShape,
   raw: Record<string, string | undefined>,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  // No prototype: parameter names come from the client (`__proto__`, `constructor`).
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined) continue;
-    const field = shape[name];
+    const field = Object.hasOwn(shape, name) ? shape[name] : undefined;
     if (!field) {
       out[name] = value; // unknown parameter: the strict schema names it
       continue;

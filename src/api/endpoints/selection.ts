@@ -11,7 +11,7 @@ import { SEARCH_FIELDS, type SearchOperationId } from '../query';
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export function selectionRowSchema(op: SearchOperationId, selected: readonly string[]) {
-  const allowed = new Set(SEARCH_FIELDS[op].select);
+  const allowed = new Set<string>(SEARCH_FIELDS[op].select);
   const shape: Record<string, typeof scalar> = {};
   for (const name of selected) if (allowed.has(name)) shape[name] = scalar;
   return z.strictObject(shape);

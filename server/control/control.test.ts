@@ -1,0 +1,191 @@
+/** The test instrument: faults, offline mode and the snapshot, in-process and over the control port. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { samplePurchaseOrderCreate } from '../../src/api/requests/fixtures';
+import { expectProblem, startTestSimulator, type TestSimulator } from '../http/testing';
+
+let sim: TestSimulator | undefined;
+afterEach(async () => {
+  await sim?.stop();
+  sim = undefined;
+});
+
+async function started(options: Parameters<typeof startTestSimulator>[0] = {}) {
+  sim = await startTestSimulator({ control: true, ...options });
+  return { sim, headers: await sim.authHeaders() };
+}
+
+/** The error code under fetch's "fetch failed", e.g. ECONNREFUSED. */
+async function networkError(request: Promise<Response>): Promise<string> {
+  const error = await request.then(
+    () => null,
+    (reason: unknown) => reason as Error & { cause?: { code?: string } },
+  );
+  expect(error).toBeInstanceOf(TypeError);
+  return error?.cause?.code ?? 'network error';
+}
+
+const createOrder = (s: TestSimulator, headers: Record<string, string>, external: string) =>
+  fetch(`${s.baseUrl}/purchaseorders`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(samplePurchaseOrderCreate({ external_purchase_order_id: external })),
+  });
+
+describe('faults', () => {
+  it('adds latency', async () => {
+    const { sim, headers } = await started();
+    sim.control.setFaults({ latencyMs: 150, jitterMs: 50 });
+    const start = performance.now();
+    expect((await fetch(`${sim.baseUrl}/outlets/1`, { headers })).status).toBe(200);
+    expect(performance.now() - start).toBeGreaterThanOrEqual(145);
+  });
+
+  it('answers 503 at error5xxRate 1, and nothing runs', async () => {
+    const { sim, headers } = await started();
+    sim.control.setFaults({ error5xxRate: 1 });
+    await expectProblem(await createOrder(sim, headers, 'never'), 503);
+    expect(sim.control.snapshot().purchaseOrders['never']).toBeUndefined();
+  });
+
+  it('resets the connection at resetRate 1', async () => {
+    const { sim, headers } = await started();
+    sim.control.setFaults({ resetRate: 1 });
+    await networkError(fetch(`${sim.baseUrl}/outlets/1`, { headers }));
+    sim.control.resetFaults();
+    expect((await fetch(`${sim.baseUrl}/outlets/1`, { headers })).status).toBe(200);
+  });
+
+  it('commits, then loses the response, at dropAfterCommitRate 1', async () => {
+    const { sim, headers } = await started();
+    sim.control.setFaults({ dropAfterCommitRate: 1 });
+    await networkError(createOrder(sim, headers, 'lost-answer'));
+    expect(sim.control.snapshot().purchaseOrders['lost-answer']).toEqual([
+      {
+        id: 2000,
+        status: 'Incomplete',
+        items: [
+          { product_id: 101, quantity_ordered: 24 },
+          { product_id: 102, quantity_ordered: 6 },
+        ],
+      },
+    ]);
+  });
+
+  it('answers bursts of 429 with Retry-After', async () => {
+    const { sim, headers } = await started();
+    sim.control.setFaults({ burst429Rate: 1, burst429Length: 3, burst429RetryAfterSeconds: 2 });
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${sim.baseUrl}/outlets/1`, { headers });
+      await expectProblem(response, 429);
+      expect(response.headers.get('retry-after')).toBe('2');
+    }
+    sim.control.resetFaults();
+    expect((await fetch(`${sim.baseUrl}/outlets/1`, { headers })).status).toBe(200);
+  });
+
+  it('replays the same failures from the same seed', async () => {
+    const { sim, headers } = await started();
+    const run = async () => {
+      sim.control.setFaults({ error5xxRate: 0.5, burst429Rate: 0.1, burst429Length: 2, seed: 42 });
+      const statuses: number[] = [];
+      for (let i = 0; i < 24; i++)
+        statuses.push((await fetch(`${sim.baseUrl}/outlets/1`, { headers })).status);
+      return statuses;
+    };
+    const first = await run();
+    expect(new Set(first).size).toBeGreaterThan(1);
+    expect(await run()).toEqual(first);
+  });
+
+  it('refuses rates outside 0..1 and keeps the faults in force', async () => {
+    const { sim } = await started();
+    sim.control.setFaults({ latencyMs: 5 });
+    expect(() => sim.control.setFaults({ resetRate: 1.5 })).toThrow();
+    expect(sim.control.getFaults()).toMatchObject({ latencyMs: 5, resetRate: 0 });
+  });
+});
+
+describe('offline', () => {
+  it('refuses connections while offline and serves again on the same port', async () => {
+    const { sim, headers } = await started();
+    await sim.control.setOffline(true);
+    expect(sim.control.isOffline()).toBe(true);
+    expect(await networkError(fetch(`${sim.baseUrl}/outlets/1`, { headers }))).toBe('ECONNREFUSED');
+    // The control port stays up.
+    expect((await fetch(`${sim.controlUrl!}/state`)).status).toBe(200);
+    await sim.control.setOffline(false);
+    expect((await fetch(`${sim.baseUrl}/outlets/1`, { headers })).status).toBe(200);
+  });
+});
+
+describe('snapshot', () => {
+  it('counts every resource and indexes orders and invoices by their natural keys', async () => {
+    const { sim } = await started();
+    const snapshot = sim.control.snapshot();
+    expect(snapshot.counts).toMatchObject({
+      purchaseOrders: 1,
+      purchaseOrderItems: 1,
+      supplierInvoices: 1,
+      outlets: 1,
+      shippingPorts: 1,
+      msl: 1,
+      customers: 0,
+    });
+    expect(Object.keys(snapshot.counts)).toHaveLength(20);
+    expect(snapshot.purchaseOrders['dockhand-7f3a9c2e']).toEqual([
+      { id: 1001, status: 'Incomplete', items: [{ product_id: 5012, quantity_ordered: 24 }] },
+    ]);
+    expect(snapshot.invoices).toEqual({ 'INV-55810': [7001] });
+  });
+});
+
+describe('the control API over HTTP', () => {
+  it('exists only with control: true; /__sim is never served on the API port', async () => {
+    sim = await startTestSimulator();
+    expect(sim.controlUrl).toBeUndefined();
+    await expectProblem(await fetch(`${sim.origin}/__sim/state`), 404);
+    await sim.stop();
+    sim = await startTestSimulator({ control: true });
+    await expectProblem(await fetch(`${sim.origin}/__sim/state`), 404);
+  });
+
+  it('reads the state, sets and clears faults, and switches offline', async () => {
+    const { sim, headers } = await started();
+    const put = (path: string, body: unknown) =>
+      fetch(`${sim.controlUrl!}${path}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    const state = (await (await fetch(`${sim.controlUrl!}/state`)).json()) as {
+      counts: Record<string, number>;
+    };
+    expect(state.counts['purchaseOrders']).toBe(1);
+
+    const faults = await put('/faults', { error5xxRate: 1 });
+    expect(faults.status).toBe(200);
+    expect(await faults.json()).toMatchObject({ error5xxRate: 1, resetRate: 0 });
+    await expectProblem(await fetch(`${sim.baseUrl}/outlets/1`, { headers }), 503);
+    expect((await fetch(`${sim.controlUrl!}/faults`, { method: 'DELETE' })).status).toBe(204);
+    expect((await fetch(`${sim.baseUrl}/outlets/1`, { headers })).status).toBe(200);
+
+    const bad = await expectProblem(await put('/faults', { resetRate: 2, speed: 1 }), 400);
+    expect(Object.keys(bad.errors ?? {}).sort()).toEqual(['resetRate', 'speed']);
+
+    expect(await (await put('/offline', { offline: true })).json()).toEqual({ offline: true });
+    expect(await networkError(fetch(`${sim.baseUrl}/outlets/1`, { headers }))).toBe('ECONNREFUSED');
+    expect(await (await put('/offline', { offline: false })).json()).toEqual({ offline: false });
+    expect((await fetch(`${sim.baseUrl}/outlets/1`, { headers })).status).toBe(200);
+    await expectProblem(await put('/offline', { offline: 'yes' }), 400);
+  });
+
+  it('answers 404, 405 and 415 like the API', async () => {
+    const { sim } = await started();
+    await expectProblem(await fetch(`${sim.controlUrl!}/nothing`), 404);
+    const wrong = await fetch(`${sim.controlUrl!}/state`, { method: 'POST' });
+    await expectProblem(wrong, 405);
+    expect(wrong.headers.get('allow')).toBe('GET');
+    await expectProblem(await fetch(`${sim.controlUrl!}/faults`, { method: 'PUT', body: '{}' }), 415);
+  });
+});

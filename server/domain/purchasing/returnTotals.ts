@@ -1,0 +1,40 @@
+/**
+ * Supplier return money (seed 2.15 names the totals only; the arithmetic is ours). Per item:
+ * total_original_buy_ex = original_buy_ex × return_quantity and total_claim_amount_ex = claim_amount_ex ×
+ * return_quantity, taxed at TAX_RATE when the return's include_tax is set. The return's totals are the sums
+ * over its items, recomputed whole after every change.
+ */
+import type { SupplierReturn, SupplierReturnItem } from '../../../src/api/resources';
+import type { SimState } from '../../state';
+import { money, withTax } from './numbers';
+
+export function itemsOfReturn(state: SimState, returnId: number): SupplierReturnItem[] {
+  const items: SupplierReturnItem[] = [];
+  for (const item of state.supplierReturnItems.values())
+    if (item.supplier_return_id === returnId) items.push(item);
+  return items;
+}
+
+/** Sets an item's totals from its unit amounts, quantity and the return's include_tax. */
+export function priceReturnItem(item: SupplierReturnItem, includeTax: boolean): void {
+  const claim = withTax(item.claim_amount_ex * item.return_quantity, includeTax);
+  item.total_original_buy_ex = money(item.original_buy_ex * item.return_quantity);
+  item.total_claim_amount_ex = claim.ex;
+  item.total_claim_amount_tax = claim.tax;
+  item.total_claim_amount_inc = claim.inc;
+}
+
+export function recomputeReturnTotals(ret: SupplierReturn, items: readonly SupplierReturnItem[]): void {
+  let quantity = 0;
+  let ex = 0;
+  let tax = 0;
+  for (const item of items) {
+    quantity += item.return_quantity;
+    ex += item.total_claim_amount_ex;
+    tax += item.total_claim_amount_tax;
+  }
+  ret.total_return_quantity = quantity;
+  ret.total_claim_amount_ex = money(ex);
+  ret.total_claim_amount_tax = money(tax);
+  ret.total_claim_amount_inc = money(ex + tax);
+}

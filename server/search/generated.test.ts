@@ -1,0 +1,130 @@
+/**
+ * The accessors over a generated state (server/data, small dataset): every accessor reads a valid search
+ * value from every generated record, and the purchase order item accessors agree with the item view on the
+ * derived fields (inventory, msl, pricing), so a filter never contradicts the response it selects.
+ */
+import { describe, expect, it } from 'vitest';
+import { SEARCH_FIELDS, type SearchOperationId } from '../../src/api/query';
+import { generateState } from '../data';
+import { purchaseOrderItemView } from '../domain/views/purchaseOrder';
+import type { AccessorTable } from './engine';
+import {
+  creditNoteAccessors,
+  creditNoteItemAccessors,
+  customerAccessors,
+  loyaltyHistoryAccessors,
+  priceGroupAccessors,
+  purchaseOrderAccessors,
+  purchaseOrderItemAccessors,
+  purchaseOrderItemRows,
+  returnReasonAccessors,
+  searchPage,
+  shipmentTypeAccessors,
+  supplierInvoiceAccessors,
+  supplierReturnItemAccessors,
+  surveySegmentAccessors,
+} from './index';
+import { instantOf, isRef } from './values';
+
+const state = generateState({ dataset: 'small', seed: 1 });
+const items = [...state.purchaseOrders.values()].flatMap(purchaseOrderItemRows);
+
+const CASES: { [Op in SearchOperationId]: { accessors: AccessorTable<never>; rows: unknown[] } } = {
+  searchCustomers: { accessors: customerAccessors(state), rows: [...state.customers.values()] },
+  searchLoyaltyHistory: {
+    accessors: loyaltyHistoryAccessors,
+    rows: [...state.loyaltyHistory.values()].flat(),
+  },
+  searchSurveySegments: { accessors: surveySegmentAccessors, rows: [...state.surveySegments.values()] },
+  searchSupplierReturnReasons: { accessors: returnReasonAccessors, rows: [...state.returnReasons.values()] },
+  searchShipmentTypes: { accessors: shipmentTypeAccessors, rows: [...state.shipmentTypes.values()] },
+  searchPurchaseOrders: { accessors: purchaseOrderAccessors, rows: [...state.purchaseOrders.values()] },
+  searchPurchaseOrderItems: { accessors: purchaseOrderItemAccessors(state), rows: items },
+  searchSupplierInvoices: {
+    accessors: supplierInvoiceAccessors(state),
+    rows: [...state.supplierInvoices.values()],
+  },
+  searchSupplierReturnItems: {
+    accessors: supplierReturnItemAccessors(state),
+    rows: [...state.supplierReturnItems.values()],
+  },
+  searchCreditNotes: { accessors: creditNoteAccessors, rows: [...state.creditNotes.values()] },
+  searchCreditNoteItems: {
+    accessors: creditNoteItemAccessors(state),
+    rows: [...state.creditNoteItems.values()],
+  },
+  searchStandardPriceGroups: {
+    accessors: priceGroupAccessors,
+    rows: [...state.standardPriceGroups.values()],
+  },
+  searchFixedPriceGroups: { accessors: priceGroupAccessors, rows: [...state.fixedPriceGroups.values()] },
+};
+
+const isSearchValue = (value: unknown): boolean =>
+  value === null ||
+  isRef(value) ||
+  ['string', 'number', 'boolean'].includes(typeof value) ||
+  (Array.isArray(value) && value.every(isSearchValue));
+
+describe.each(Object.keys(CASES) as SearchOperationId[])('%s over a generated state', (op) => {
+  const { accessors, rows } = CASES[op];
+  const { filter, order, select } = SEARCH_FIELDS[op];
+  const table = filter as Record<string, { type: string; keyed?: boolean }>;
+  const fields = [...new Set([...Object.keys(filter), ...order, ...select])];
+
+  it('reads a valid value of the declared type for every field of every record', () => {
+    if (op !== 'searchShipmentTypes') expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      for (const field of fields) {
+        const value = (accessors[field] as (row: unknown, key?: string) => unknown)(
+          row,
+          table[field]?.keyed ? '1' : undefined,
+        );
+        expect(isSearchValue(value), `${op}.${field}`).toBe(true);
+        const type = table[field]?.type;
+        const scalars = (Array.isArray(value) ? value : [value]).filter((v) => v !== null);
+        for (const scalar of scalars) {
+          if (type === 'date') expect(instantOf(scalar), `${op}.${field}: ${String(scalar)}`).not.toBeNull();
+          if (type === 'integer' || type === 'number') expect(typeof scalar, `${op}.${field}`).toBe('number');
+          if (type === 'boolean') expect(typeof scalar, `${op}.${field}`).toBe('boolean');
+        }
+      }
+    }
+  });
+});
+
+describe('purchase order items: accessors agree with the item view', () => {
+  const accessors = purchaseOrderItemAccessors(state);
+  const read = (field: string, row: (typeof items)[number]) => accessors[field]!(row, undefined);
+
+  it('on inventory, msl and pricing', () => {
+    for (const row of items) {
+      const view = purchaseOrderItemView(state, row.order, row.item);
+      expect(read('quantity_available', row)).toBe(view.inventory.quantity_available);
+      expect(read('quantity_on_order', row)).toBe(view.inventory.quantity_on_order);
+      expect(read('msl', row)).toBe(view.inventory.msl);
+      expect(read('pricing_sell_price_inc', row)).toBe(view.pricing.sell_price_inc);
+      expect(read('pricing_promotional_price_inc', row)).toBe(view.pricing.promotional_price_inc);
+      expect(read('pricing_promotional_price_start', row)).toBe(view.pricing.promotional_price_start);
+      expect(read('pricing_promotional_price_end', row)).toBe(view.pricing.promotional_price_end);
+      expect(read('supplier_sku', row)).toBe(view.product.supplier_sku);
+    }
+  });
+
+  it('finds items by a generated attribute value (size) and product', () => {
+    const sample = items[0]!;
+    const size = read('size', sample) as string;
+    const page = searchPage(
+      items,
+      { filter_by: `size:eq:${size.replace(/[\\|,]/g, '\\$&')}`, page_size: 100_000 },
+      {
+        op: 'searchPurchaseOrderItems',
+        accessors,
+        idOf: (row) => row.item.po_item_id,
+        view: (row) => row,
+      },
+    );
+    expect(page.total_records).toBeGreaterThan(0);
+    expect(page.data.every((row) => read('size', row as typeof sample) === size)).toBe(true);
+  });
+});
