@@ -36,13 +36,36 @@ export class ApiCallError extends Error {
   }
 }
 
-/** The response did not match the contract: the server (or the contract) is wrong; never retried blindly. */
+/**
+ * The response did not match the contract: the server (or the contract) is wrong; never retried blindly.
+ * The request did reach the server (a 2xx arrived), so a write it answers has taken effect.
+ */
 export class ContractError extends Error {
   constructor(
     readonly operation: string,
     readonly fields: Record<string, string[]>,
+    /** The server's echo of x-request-id, so the failure can be found in the server's logs. */
+    readonly requestId?: string,
   ) {
     super(`${operation}: the response does not match the v2.1 contract`);
     this.name = 'ContractError';
   }
 }
+
+/**
+ * The caller's AbortSignal fired. Deliberately not an ApiCallError: nothing failed, the caller gave up, so it
+ * must never be counted as an attempt or shown as a failure. `name` is 'AbortError' like the platform's own, so
+ * generic `error.name === 'AbortError'` checks keep working. `delivery` says whether a write may have left.
+ */
+export class CallAbortedError extends Error {
+  override readonly name = 'AbortError';
+  constructor(
+    readonly operation: string,
+    readonly delivery: Delivery,
+  ) {
+    super(`${operation}: aborted by the caller`);
+  }
+}
+
+/** How every 'auth' failure's message begins, whatever operation or status caused it. */
+export const CREDENTIALS_REJECTED = 'credentials rejected';

@@ -6,12 +6,17 @@ import type { z } from 'zod';
 import type { Endpoints, OperationId } from '../../../src/api/endpoints';
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
-type HasKeys<T> = keyof T extends never ? false : true;
+/**
+ * The `{name}` placeholders of a path literal. Read from the path, not the params schema: the table's
+ * generated params schemas are typed as a generic ZodObject, whose keys would make every operation look like
+ * it had path parameters.
+ */
+type Placeholders<P> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
 
 /** `params` is required when the path has placeholders, `body` when the operation takes one. */
-export type CallInput<Id extends OperationId> = (HasKeys<Input<Endpoints[Id]['params']>> extends true
-  ? { params: Input<Endpoints[Id]['params']> }
-  : { params?: Record<string, never> }) &
+export type CallInput<Id extends OperationId> = ([Placeholders<Endpoints[Id]['path']>] extends [never]
+  ? { params?: Record<string, never> }
+  : { params: Input<Endpoints[Id]['params']> }) &
   (Endpoints[Id]['query'] extends z.ZodType ? { query?: Input<Endpoints[Id]['query']> } : { query?: never }) &
   (Endpoints[Id]['body'] extends z.ZodType ? { body: Input<Endpoints[Id]['body']> } : { body?: never });
 

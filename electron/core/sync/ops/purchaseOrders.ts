@@ -1,0 +1,87 @@
+/** Purchase order ops: create (with its lines) and line delete, both FIFO per purchase order. */
+import { z } from 'zod';
+import { buildFilter, queryFor } from '../../../../src/api/query';
+import { PurchaseOrderCreateSchema } from '../../../../src/api/requests';
+import { PurchaseOrderSchema, type PurchaseOrder } from '../../../../src/api/resources';
+import type { CacheWrite } from '../../../../src/db/cacheWrites';
+import type { OpRecord } from '../../../../src/db/ops';
+import type { CachedPurchaseOrder, CachedPurchaseOrderItem } from '../../../../src/db/schema';
+import type { ChildIds } from '../../../../src/db/storePort';
+import type { OpRunContext } from '../opKind';
+import { put, remove, replacingTemp } from './cache';
+import { byLookup, createSpec, deleteSpec } from './factories';
+import { counted, idText } from './labels';
+import { searchAll } from './lookup';
+import { payloadOf } from './spec';
+
+export const purchaseOrderAggregate = (id: number | string) => `purchaseOrder:${id}`;
+
+/**
+ * The contract leaves external_purchase_order_id optional for other clients; a queued create must carry one,
+ * since it is the only key an uncertain create can be found by (the server keeps it unique).
+ */
+const CreateBodySchema = PurchaseOrderCreateSchema.extend({ external_purchase_order_id: z.string().min(1) });
+const createPayload = payloadOf('createPurchaseOrder', [], CreateBodySchema);
+type CreatePayload = z.output<typeof createPayload>;
+
+/** The order row without its lines, and the lines in their own table (src/db/schema.ts). */
+function purchaseOrderRows(order: PurchaseOrder, op: OpRecord): CacheWrite[] {
+  const { purchase_order_items: items, id, ...fields } = order;
+  if (id === null) throw new Error('The server answered a purchase order without an id');
+  const row: CachedPurchaseOrder = { ...fields, id };
+  // A line without an id cannot be keyed (nor deleted later); the next pull of the order brings it.
+  const lines: CachedPurchaseOrderItem[] = (items ?? []).flatMap(({ po_item_id, ...line }) =>
+    po_item_id === null ? [] : [{ ...line, po_item_id }],
+  );
+  return [replacingTemp('purchaseOrders', op, row), put('purchaseOrderItems', lines)];
+}
+
+/**
+ * The lines' server ids in body order (the server answers them in that order), so the store can map the temp
+ * ids the renderer gave the offline lines. A line without an id breaks the order: nothing is mapped then.
+ */
+function lineIds(order: PurchaseOrder): ChildIds[] {
+  const ids = (order.purchase_order_items ?? []).map((line) => line.po_item_id);
+  if (ids.length === 0 || ids.some((id) => id === null)) return [];
+  return [{ entity: 'purchaseOrderItems', ids: ids as number[] }];
+}
+
+/** The order with this external id, lines included so an applied result has the create response's shape. */
+async function findByExternalId(context: OpRunContext, { body }: CreatePayload): Promise<PurchaseOrder[]> {
+  const key = body.external_purchase_order_id;
+  const filter_by = buildFilter([
+    queryFor('searchPurchaseOrders').where('external_purchase_order_id').eq(key),
+  ]);
+  const orders = await searchAll(context, 'searchPurchaseOrders', {
+    params: {},
+    query: { filter_by, include_items: true },
+  });
+  // The search compares strings ignoring case; the key is exact.
+  return orders.filter((order) => order.external_purchase_order_id === key);
+}
+
+export const createPurchaseOrder = createSpec({
+  kind: 'createPurchaseOrder',
+  operation: 'createPurchaseOrder',
+  payload: createPayload,
+  aggregate: ({ body }, tempId) => purchaseOrderAggregate(tempId ?? `ext:${body.external_purchase_order_id}`),
+  label: ({ body }) =>
+    `New purchase order for supplier ${idText(body.supplier.id)} ` +
+    `(${counted(body.purchase_order_items?.length ?? 0, 'line')})`,
+  creates: 'purchaseOrders',
+  result: PurchaseOrderSchema,
+  rows: purchaseOrderRows,
+  idOf: (order) => order.id ?? undefined,
+  childIds: lineIds,
+  reconcile: byLookup('purchase orders', findByExternalId),
+});
+
+export const deletePurchaseOrderItem = deleteSpec({
+  kind: 'deletePurchaseOrderItem',
+  operation: 'deletePurchaseOrderItem',
+  payload: payloadOf('deletePurchaseOrderItem', ['id', 'item_id']),
+  aggregate: ({ params }) => purchaseOrderAggregate(params.id),
+  label: ({ params }) => `Remove line ${idText(params.item_id)} from purchase order ${idText(params.id)}`,
+  // The order's totals change too; its modified_on moves, so the next pull brings them.
+  rows: (_op, { params }) => [remove('purchaseOrderItems', [params.item_id])],
+});

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SupplierInvoiceSchema, type SupplierInvoice } from '../../../../src/api/resources';
+import { startSimulator, type Simulator } from '../../../../server/index';
+import { createSupplierInvoice, updateSupplierInvoice } from './supplierInvoices';
+import { deletedFrom, opsHarness, rowsFor, unique, type OpsHarness } from './testing/harness';
+
+let sim: Simulator;
+let h: OpsHarness;
+let orderId: number;
+let lineIds: number[];
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
+  h = await opsHarness(sim);
+  const order = [...sim.state.purchaseOrders.values()].find(
+    (candidate) => candidate.status.name === 'OnOrder' && candidate.items.length >= 3,
+  )!;
+  orderId = order.id;
+  lineIds = order.items.map((line) => line.po_item_id);
+});
+afterAll(() => sim.stop());
+
+const invoiceBody = (number = unique('INV'), line = lineIds[0]!) => ({
+  supplier_invoice_number: number,
+  purchase_order_receipts: [
+    {
+      purchase_order_id: orderId,
+      purchase_order_receipt_items: [
+        { purchase_order_item_id: line, quantity_received: 1, quantity_invoiced: 1 },
+      ],
+    },
+  ],
+  direct_costs: { freight: { includes_tax: false, total_ex: 20 } },
+});
+
+describe('createSupplierInvoice', () => {
+  it('shares its aggregate with updates that name its temp id, and lists the temp ids it references', () => {
+    const create = h.op('createSupplierInvoice', { body: invoiceBody('INV-1043'), createsTempId: -4 });
+    const update = h.op('updateSupplierInvoice', { params: { id: -4 }, body: { status: 'Finalised' } });
+    expect(create.aggregate).toBe('supplierInvoice:-4');
+    expect(update.aggregate).toBe(create.aggregate);
+    expect(update.dependsOnTempIds).toEqual([-4]);
+    expect(update.label).toBe('Finalise invoice new');
+    expect(create.label).toBe(`Invoice INV-1043 for purchase order ${orderId} (1 line received)`);
+    const onOfflineOrder = invoiceBody();
+    onOfflineOrder.purchase_order_receipts[0]!.purchase_order_id = -2;
+    onOfflineOrder.purchase_order_receipts[0]!.purchase_order_receipt_items[0]!.purchase_order_item_id = -9;
+    expect(createSupplierInvoice.tempIdsOf({ params: {}, body: onOfflineOrder })).toEqual([-9, -2]);
+    expect(createSupplierInvoice.aggregateOf({ params: {}, body: invoiceBody('A1') })).toBe(
+      `supplierInvoice:po:${orderId}:number:A1`,
+    );
+  });
+
+  it('puts the created invoice and drops its temp row', async () => {
+    const { op, result } = await h.send(
+      h.op('createSupplierInvoice', { body: invoiceBody(), createsTempId: -1 }),
+    );
+    const writes = createSupplierInvoice.cacheWrites(op, result);
+    const [invoice] = rowsFor(writes, 'supplierInvoices', SupplierInvoiceSchema);
+    expect(invoice?.purchase_order_receipts[0]?.purchase_order_id).toBe(orderId);
+    expect(deletedFrom(writes, 'supplierInvoices')).toEqual([-1]);
+    expect(createSupplierInvoice.resultIdOf?.(result)).toBe(invoice!.id);
+  });
+
+  it('finds a create whose response was lost by number and purchase order', async () => {
+    const number = unique('INV');
+    const uncertain = await h.sendDropped(
+      h.op('createSupplierInvoice', { body: invoiceBody(number, lineIds[1]) }),
+    );
+    const decision = await createSupplierInvoice.reconcile(h.context, uncertain);
+    expect(decision.outcome).toBe('applied');
+    const invoice = (decision as { result: SupplierInvoice }).result;
+    expect(invoice.supplier_invoice_number).toBe(number);
+    expect(sim.state.supplierInvoices.get(invoice.id)?.supplier_invoice_number).toBe(number);
+  });
+
+  it('answers absent when the request never ran', async () => {
+    const uncertain = await h.sendReset(h.op('createSupplierInvoice', { body: invoiceBody() }));
+    expect(await createSupplierInvoice.reconcile(h.context, uncertain)).toEqual({ outcome: 'absent' });
+  });
+});
+
+describe('updateSupplierInvoice', () => {
+  it('reads the current record, puts the update, and finalises', async () => {
+    const created = await h.send(
+      h.op('createSupplierInvoice', { body: invoiceBody(unique('INV'), lineIds[2]) }),
+    );
+    const id = (created.result as SupplierInvoice).id;
+
+    const edit = h.op('updateSupplierInvoice', {
+      params: { id },
+      body: { notes: 'Checked against packing list' },
+    });
+    expect(await updateSupplierInvoice.readCurrent?.(h.context, edit)).toEqual(
+      sim.state.supplierInvoices.get(id),
+    );
+    const { op, result } = await h.send(edit);
+    const [row] = rowsFor(
+      updateSupplierInvoice.cacheWrites(op, result),
+      'supplierInvoices',
+      SupplierInvoiceSchema,
+    );
+    expect(row?.notes).toBe('Checked against packing list');
+    expect(await updateSupplierInvoice.reconcile(h.context, op)).toEqual({ outcome: 'replay' });
+
+    const number = (created.result as SupplierInvoice).supplier_invoice_number!;
+    const finalise = h.op('updateSupplierInvoice', {
+      params: { id },
+      body: { status: 'Finalised', supplier_invoice_number: number },
+    });
+    expect(finalise.label).toBe(`Finalise invoice ${number}`);
+    const done = await h.send(finalise);
+    const [final] = rowsFor(
+      updateSupplierInvoice.cacheWrites(done.op, done.result),
+      'supplierInvoices',
+      SupplierInvoiceSchema,
+    );
+    expect(final?.status).toBe('Finalised');
+    expect(final?.finalised_on).not.toBeNull();
+  });
+});
