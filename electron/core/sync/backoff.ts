@@ -1,0 +1,18 @@
+/**
+ * Backoff between attempts of one op: full jitter (a uniformly random wait up to min(cap, base × 2^(n−1))),
+ * so ops that failed together do not come back together; a server's Retry-After is a floor.
+ */
+import type { BackoffOptions } from './types';
+
+export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 500, capMs: 60_000 };
+
+export function backoffDelay(
+  attempt: number,
+  options: BackoffOptions,
+  random: () => number,
+  retryAfterMs?: number,
+): number {
+  const ceiling = Math.min(options.capMs, options.baseMs * 2 ** Math.max(0, attempt - 1));
+  const jitter = Math.floor(random() * ceiling);
+  return retryAfterMs === undefined ? jitter : Math.max(retryAfterMs, jitter);
+}

@@ -1,0 +1,337 @@
+/**
+ * The sync engine (design.md "Sync engine rules"): replays the outbox through the store port, exactly once,
+ * and keeps the cache fresh by pulling.
+ *
+ * Push scheduling ("pump"): the head (lowest seq) of every aggregate's live ops is the only op of that
+ * aggregate that may run, so each aggregate is FIFO; heads run concurrently, at most `concurrency` at a time,
+ * and every request (sends, lookups, reads, pulls) waits for the shared rate limiter. The pump runs on start,
+ * after every op, on syncNow, when connectivity returns and when the earliest backoff expires.
+ */
+import type { OpRecord, OpState } from '../../../src/db/ops';
+import type { PortRequest, PortResponse } from '../../../src/db/storePort';
+import { ApiCallError } from '../api/errors';
+import { DEFAULT_BACKOFF } from './backoff';
+import { ALWAYS_ONLINE, createConnectivity, tokenProbe, type Connectivity } from './connectivity';
+import { OP_SPECS } from './ops';
+import { pacedClient } from './pacedClient';
+import { createPuller, PULL_DEFAULTS, type Puller } from './pull/puller';
+import { pushOp, type PushContext } from './push';
+import { createRateLimiter } from './rateLimiter';
+import { createStatusHub } from './status';
+import { SILENT_LOGGER, type SyncEngineOptions, type SyncStatus } from './types';
+
+/** Every state an aggregate's head can be in; the head decides whether the aggregate may move. */
+const LIVE: OpState[] = ['queued', 'sending', 'uncertain', 'failed', 'blocked', 'conflicted'];
+/** The shortest wake-up, so a frozen test clock or a past nextAttemptAt never spins the pump. */
+const MIN_WAKE_MS = 50;
+/** Timers cannot wait longer than 2^31−1 ms; a far backoff is simply re-checked now and then. */
+const MAX_WAKE_MS = 10 * 60_000;
+
+export interface SyncEngine {
+  start(): Promise<void>;
+  /** Aborts requests in flight (they become uncertain or are given back) and waits for them to settle. */
+  stop(): Promise<void>;
+  /** Push and pull now; also retries after "credentials rejected" and re-checks the watchdog. */
+  syncNow(): Promise<void>;
+  /** Resolves when nothing is in flight and no op can be sent before its backoff (or at all). */
+  idle(): Promise<void>;
+  readonly status: { get(): SyncStatus; subscribe(listener: (status: SyncStatus) => void): () => void };
+  readonly actions: {
+    retryNow(id: string): Promise<PortResponse<'retryNow'>>;
+    editAndRetry(request: PortRequest<'editAndRetry'>): Promise<PortResponse<'editAndRetry'>>;
+    discardPreview(id: string): Promise<PortResponse<'discardPreview'>>;
+    discard(id: string): Promise<PortResponse<'discard'>>;
+    resolveConflict(id: string, values: Record<string, unknown>): Promise<PortResponse<'resolveConflict'>>;
+  };
+}
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { store } = options;
+  const specs = options.specs ?? OP_SPECS;
+  const now = options.now ?? (() => new Date());
+  const random = options.random ?? Math.random;
+  const logger = options.logger ?? SILENT_LOGGER;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const watchdogMs = options.watchdogMs ?? 120_000;
+  const limiter = createRateLimiter(options.rateLimit ?? { requestsPerMinute: 250 });
+  const status = createStatusHub({ now, watchdogMs });
+
+  /** Every request of the engine waits its turn at the limiter; a send takes its turn before the write-ahead. */
+  const client = pacedClient(options.client, limiter, { acquire: true });
+  const sendClient = pacedClient(options.client, limiter, { acquire: false });
+
+  let running = false;
+  let authRejected: string | undefined;
+  let abort = new AbortController();
+  let connectivity: Connectivity | undefined;
+  let puller: Puller | undefined;
+  let wakeTimer: ReturnType<typeof setTimeout> | undefined;
+  let pullTimer: ReturnType<typeof setTimeout> | undefined;
+  let watchdogTimer: ReturnType<typeof setInterval> | undefined;
+  let pulling: Promise<void> | undefined;
+  const inFlight = new Map<string, string>(); // aggregate → op id
+  const tasks = new Set<Promise<void>>();
+  let pumping: Promise<void> | undefined;
+  let pumpAgain = false;
+  let idleWaiters: (() => void)[] = [];
+  let runnableSoon = false;
+
+  const reachable = () => connectivity?.reachable ?? false;
+  const canSend = () => running && !authRejected && reachable();
+
+  function activity(): SyncStatus['activity'] {
+    if (!running) return 'stopped';
+    if (authRejected) return 'paused';
+    if (!reachable()) return 'offline';
+    if (inFlight.size) return 'pushing';
+    return pulling ? 'pulling' : 'idle';
+  }
+
+  function publish() {
+    const pausedReason = authRejected ?? (running && !reachable() ? 'offline' : undefined);
+    status.update({
+      running,
+      online: reachable(),
+      authenticated: !authRejected,
+      activity: activity(),
+      ...(pausedReason ? { pausedReason } : { pausedReason: undefined }),
+    });
+  }
+
+  async function refreshCounts() {
+    try {
+      status.setCounts((await store.countByState({})).counts);
+    } catch (error) {
+      logger.warn({ event: 'counts-failed', detail: String(error) });
+    }
+  }
+
+  function onAuthRejected(message: string) {
+    if (authRejected) return;
+    authRejected = message;
+    logger.warn({ event: 'auth-paused', detail: message });
+    publish();
+  }
+
+  const pushContext = (): PushContext => ({
+    store,
+    client,
+    sendClient,
+    specFor: (kind) => specs[kind],
+    now,
+    random,
+    backoff: options.backoff ?? DEFAULT_BACKOFF,
+    signal: abort.signal,
+    connectivity: connectivity!,
+    limiter,
+    logger,
+    onAuthRejected,
+    onError: (message) => status.noteError(message),
+  });
+
+  function run(op: OpRecord) {
+    inFlight.set(op.aggregate, op.id);
+    publish();
+    const task = pushOp(pushContext(), op)
+      .then((outcome) => {
+        if (outcome === 'done' || outcome === 'failed' || outcome === 'conflicted') status.progressed();
+        logger.info({ event: `op-${outcome}`, opId: op.id, kind: op.kind });
+      })
+      .catch((error: unknown) => {
+        // A store failure mid-op: the op keeps its durable state (sending → reconciled on the next pump).
+        logger.error({ event: 'op-crashed', opId: op.id, kind: op.kind, detail: String(error) });
+      })
+      .finally(() => {
+        inFlight.delete(op.aggregate);
+        tasks.delete(task);
+        void pump();
+      });
+    tasks.add(task);
+  }
+
+  async function pumpOnce(): Promise<void> {
+    if (!canSend()) return;
+    const { ops } = await store.listOps({ states: LIVE });
+    const heads = new Map<string, OpRecord>();
+    for (const op of ops) if (!heads.has(op.aggregate)) heads.set(op.aggregate, op);
+    const busy = new Set(inFlight.values());
+    const nowMs = now().getTime();
+    let wakeAt = Infinity;
+    runnableSoon = false;
+    for (const head of heads.values()) {
+      if (!canSend() || inFlight.size >= concurrency) {
+        runnableSoon = true;
+        break;
+      }
+      if (inFlight.has(head.aggregate) || busy.has(head.id)) continue;
+      if (head.state === 'sending') {
+        // Sending in the store but not in flight here: a crash or a lost store answer. Never resend blindly.
+        await store.markUncertain({ id: head.id, reason: 'Found sending with no request in flight' });
+        pumpAgain = true;
+        continue;
+      }
+      if (head.state !== 'queued' && head.state !== 'uncertain') continue;
+      const at = head.nextAttemptAt ? Date.parse(head.nextAttemptAt) : 0;
+      if (at > nowMs) {
+        wakeAt = Math.min(wakeAt, at);
+        continue;
+      }
+      run(head);
+    }
+    if (wakeTimer) clearTimeout(wakeTimer);
+    wakeTimer = undefined;
+    if (Number.isFinite(wakeAt) && running) {
+      wakeTimer = setTimeout(() => void pump(), Math.min(MAX_WAKE_MS, Math.max(MIN_WAKE_MS, wakeAt - nowMs)));
+    }
+  }
+
+  function pump(): Promise<void> {
+    if (pumping) {
+      pumpAgain = true;
+      return pumping;
+    }
+    pumping = (async () => {
+      try {
+        do {
+          pumpAgain = false;
+          await pumpOnce();
+        } while (pumpAgain && running);
+      } catch (error) {
+        logger.error({ event: 'pump-failed', detail: String(error) });
+      }
+      // Still "pumping" while the counts are read, so a task finishing now asks for another pass instead of
+      // starting a second pump whose older counts could land last.
+      await refreshCounts();
+      publish();
+    })().finally(() => {
+      pumping = undefined;
+      if (pumpAgain && running) void pump();
+      else settleIdle();
+    });
+    return pumping;
+  }
+
+  function settleIdle() {
+    if (inFlight.size || pumping || runnableSoon) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  function pullNow(): Promise<void> {
+    if (!puller || !canSend()) return Promise.resolve();
+    pulling ??= (async () => {
+      publish();
+      try {
+        await puller!.run(abort.signal);
+      } finally {
+        pulling = undefined;
+        publish();
+        schedulePull();
+      }
+    })();
+    return pulling;
+  }
+
+  function schedulePull() {
+    if (pullTimer) clearTimeout(pullTimer);
+    pullTimer = undefined;
+    if (!running || options.pull === false) return;
+    const interval = options.pull?.intervalMs ?? PULL_DEFAULTS.intervalMs;
+    pullTimer = setTimeout(() => void pullNow(), interval);
+  }
+
+  return {
+    async start() {
+      if (running) return;
+      running = true;
+      abort = new AbortController();
+      // An op found sending was (maybe) sent before a crash: it is looked up before anything is resent.
+      const { ops } = await store.listOps({ states: ['sending'] });
+      for (const op of ops) {
+        await store.markUncertain({ id: op.id, reason: 'The app stopped while this was being sent' });
+      }
+      await store.refreshBlocking({});
+      const pruneAfterMs = options.pruneAfterMs ?? 7 * 24 * 60 * 60_000;
+      await store.prune({ before: new Date(now().getTime() - pruneAfterMs).toISOString() });
+      connectivity = createConnectivity({
+        signal: options.online ?? ALWAYS_ONLINE,
+        probe: options.probe ?? tokenProbe(options.client),
+        random,
+        ...(options.probeBackoff ? { probeBackoff: options.probeBackoff } : {}),
+        onChange: (online) => {
+          logger.info({ event: online ? 'online' : 'offline' });
+          publish();
+          if (online) {
+            void pump();
+            void pullNow();
+          }
+        },
+      });
+      if (options.pull !== false) {
+        puller = createPuller({
+          store,
+          client,
+          now,
+          logger,
+          options: options.pull ?? {},
+          onProgress: (resource, progress, finishedAt) => status.setPull(resource, progress, finishedAt),
+          onFatal: (error: ApiCallError) => {
+            if (error.kind === 'auth') onAuthRejected(error.message);
+            else connectivity?.lost();
+          },
+        });
+      }
+      watchdogTimer = setInterval(() => status.checkWatchdog(), Math.min(5_000, watchdogMs / 4));
+      status.progressed();
+      await refreshCounts();
+      publish();
+      await pump();
+      void pullNow();
+    },
+
+    async stop() {
+      if (!running) return;
+      running = false;
+      abort.abort(new Error('The sync engine stopped'));
+      for (const timer of [wakeTimer, pullTimer]) if (timer) clearTimeout(timer);
+      if (watchdogTimer) clearInterval(watchdogTimer);
+      connectivity?.stop();
+      await Promise.allSettled([...tasks, pulling, pumping]);
+      await refreshCounts();
+      publish();
+      settleIdle();
+    },
+
+    async syncNow() {
+      authRejected = undefined;
+      if (running && !reachable()) await connectivity?.check();
+      status.checkWatchdog();
+      publish();
+      await pump();
+      await pullNow();
+    },
+
+    idle() {
+      if (!inFlight.size && !pumping && !runnableSoon) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+
+    status: { get: () => status.get(), subscribe: (listener) => status.subscribe(listener) },
+
+    actions: {
+      retryNow: (id) => after(store.retryNow({ id })),
+      editAndRetry: (request) => after(store.editAndRetry(request)),
+      discardPreview: (id) => store.discardPreview({ id }),
+      discard: (id) => after(store.discard({ id })),
+      resolveConflict: (id, values) => after(store.resolveConflict({ id, values })),
+    },
+  };
+
+  /** A user action may make something runnable: pump once it is stored. */
+  async function after<T>(action: Promise<T>): Promise<T> {
+    const result = await action;
+    void pump();
+    return result;
+  }
+}

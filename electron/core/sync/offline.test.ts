@@ -1,0 +1,132 @@
+/**
+ * Connectivity and liveness: going offline pauses sending without spending attempts and the outbox drains
+ * when the API answers again; credentials refused pause the engine; the watchdog flags a stall, judged on
+ * the injected clock.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../../server/index';
+import type { OnlineSignal } from './types';
+import { customerEdit } from './testing/edits';
+import { engineHarness, type EngineHarness } from './testing/harness';
+
+let sim: Simulator;
+let harness: EngineHarness | undefined;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
+});
+afterAll(() => sim.stop());
+afterEach(async () => {
+  sim.control.resetFaults();
+  await sim.control.setOffline(false);
+  await harness?.engine.stop();
+  harness = undefined;
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function switchableSignal(initial: boolean): OnlineSignal & { set(online: boolean): void } {
+  let online = initial;
+  const listeners = new Set<(online: boolean) => void>();
+  return {
+    isOnline: () => online,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(value) {
+      online = value;
+      for (const listener of listeners) listener(value);
+    },
+  };
+}
+
+describe('offline', () => {
+  it('pauses without burning attempts while the API is unreachable, and drains when it is back', async () => {
+    harness = engineHarness(sim, { random: () => 0.5 });
+    await harness.client.call('getShippingPort', { params: { id: 1 } });
+    const ops = [
+      await customerEdit(harness.db, 50030, { custom_reference: 'offline-1' }),
+      await customerEdit(harness.db, 50031, { custom_reference: 'offline-2' }),
+    ];
+    await sim.control.setOffline(true);
+    await harness.engine.start();
+    await sleep(600);
+
+    expect(harness.engine.status.get()).toMatchObject({ online: false, activity: 'offline' });
+    for (const op of ops) {
+      expect((await harness.store.getOp({ id: op.id })).op).toMatchObject({ state: 'queued', attempts: 0 });
+    }
+
+    await sim.control.setOffline(false);
+    await harness.drain(10_000);
+    for (const op of ops) {
+      expect((await harness.store.getOp({ id: op.id })).op).toMatchObject({ state: 'done', attempts: 1 });
+    }
+    expect(harness.engine.status.get().online).toBe(true);
+  });
+
+  it('believes the platform signal at once and waits for it before sending', async () => {
+    const signal = switchableSignal(false);
+    harness = engineHarness(sim, { online: signal });
+    const op = await customerEdit(harness.db, 50032, { custom_reference: 'signal' });
+    await harness.engine.start();
+    await sleep(100);
+    expect((await harness.store.getOp({ id: op.id })).op).toMatchObject({ state: 'queued', attempts: 0 });
+
+    signal.set(true);
+    await harness.drain();
+    expect((await harness.store.getOp({ id: op.id })).op).toMatchObject({ state: 'done', attempts: 1 });
+  });
+
+  it('pauses on rejected credentials without spending attempts, and resumes on syncNow', async () => {
+    let key = 'wrong-key';
+    harness = engineHarness(sim, { clientOptions: { getApiKey: () => Promise.resolve(key) } });
+    const op = await customerEdit(harness.db, 50033, { custom_reference: 'auth' });
+    await harness.engine.start();
+    await harness.engine.idle();
+
+    expect(harness.engine.status.get()).toMatchObject({ authenticated: false, activity: 'paused' });
+    expect(harness.engine.status.get().pausedReason).toContain('credentials rejected');
+    expect((await harness.store.getOp({ id: op.id })).op).toMatchObject({ state: 'queued', attempts: 0 });
+
+    key = 'demo-key';
+    await harness.engine.syncNow();
+    await harness.drain();
+    expect((await harness.store.getOp({ id: op.id })).op).toMatchObject({ state: 'done', attempts: 1 });
+  });
+});
+
+describe('watchdog', () => {
+  it('flags online + pending + no progress for two minutes on the injected clock, and clears on progress', async () => {
+    let clock = Date.parse('2026-03-01T09:00:00Z');
+    harness = engineHarness(sim, { now: () => new Date(clock) });
+    const op = await customerEdit(harness.db, 50034, { custom_reference: 'stuck' });
+    sim.control.setFaults({ error5xxRate: 1 });
+    await harness.engine.start();
+    await harness.engine.idle();
+    // Sent and refused (a stale pooled connection may add a replayed attempt; either way it waits to retry).
+    const waiting = (await harness.store.getOp({ id: op.id })).op!;
+    expect(waiting).toMatchObject({ state: 'queued' });
+    expect(waiting.attempts).toBeGreaterThanOrEqual(1);
+    expect(harness.engine.status.get().watchdog.stuck).toBe(false);
+
+    clock += 61_000;
+    await harness.engine.syncNow();
+    expect(harness.engine.status.get().watchdog.stuck).toBe(false);
+
+    clock += 61_000;
+    await harness.engine.syncNow();
+    await harness.engine.idle();
+    const status = harness.engine.status.get();
+    expect(status.watchdog.stuck).toBe(true);
+    expect(status.watchdog.reason).toMatch(/1 change\(s\) waiting.*2 minute/);
+    expect(status.watchdog.reason).toContain('503');
+
+    sim.control.resetFaults();
+    clock += 61_000;
+    await harness.engine.syncNow();
+    await harness.drain();
+    expect(harness.engine.status.get().watchdog.stuck).toBe(false);
+  });
+});

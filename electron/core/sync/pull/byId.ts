@@ -1,0 +1,107 @@
+/**
+ * Resources the API serves only by id (suppliers, outlets, supplier returns, shipping ports): discovered from
+ * the references of pulled records, fetched when missing or older than the refresh TTL, and deleted locally
+ * when a re-read answers 404 (design.md "Deleted records are reconciled"). A supplier return comes with its
+ * items, whose list replaces the cached one.
+ */
+import type { StorePort } from '../../../../src/db/storePort';
+import { ApiCallError } from '../../api/errors';
+import type { ApiClient } from '../../api/types';
+import { BY_ID_RESOURCES, type ByIdName, type Ref } from './resources';
+
+export interface ByIdDeps {
+  store: StorePort;
+  client: ApiClient;
+  now(): Date;
+  signal: AbortSignal;
+  refreshTtlMs: number;
+  /** Cached rows re-read per resource and run, beyond the ones just referenced. */
+  refreshBatch?: number;
+}
+
+interface ItemPage {
+  data: { id: number }[] | null;
+  total_records: number;
+}
+
+async function returnItems(deps: ByIdDeps, returnId: number): Promise<{ id: number }[]> {
+  const items: { id: number }[] = [];
+  for (let page_number = 1; page_number <= 100; page_number++) {
+    const page = (await deps.client.call(
+      'searchSupplierReturnItems',
+      { params: { id: returnId }, query: { page_number, page_size: 500 } } as never,
+      { signal: deps.signal },
+    )) as ItemPage;
+    items.push(...(page.data ?? []));
+    if (!page.data?.length || items.length >= page.total_records) break;
+  }
+  return items;
+}
+
+async function fetchOne(deps: ByIdDeps, name: ByIdName, id: number): Promise<Ref[]> {
+  const resource = BY_ID_RESOURCES[name];
+  const at = deps.now().toISOString();
+  let record: unknown;
+  try {
+    record = await deps.client.call(resource.operation, { params: { id } } as never, { signal: deps.signal });
+  } catch (error) {
+    if (error instanceof ApiCallError && error.kind === 'not-found') {
+      const writes = [{ table: resource.table, delete: [id] }];
+      if (name === 'supplierReturns') {
+        const { keys } = await deps.store.keysWhere({
+          table: 'supplierReturnItems',
+          field: 'supplier_return_id',
+          values: [id],
+        });
+        writes.push({ table: 'supplierReturnItems', delete: keys as number[] });
+      }
+      await deps.store.applyPulledPage({ writes, cursor: null, at });
+      return [];
+    }
+    throw error;
+  }
+  const writes = [{ table: resource.table, put: [record] as unknown[], delete: [] as number[] }];
+  if (name === 'supplierReturns') {
+    const items = await returnItems(deps, id);
+    const present = new Set(items.map((item) => item.id));
+    const { keys } = await deps.store.keysWhere({
+      table: 'supplierReturnItems',
+      field: 'supplier_return_id',
+      values: [id],
+    });
+    const gone = (keys as number[]).filter((key) => key > 0 && !present.has(key));
+    writes.push({ table: 'supplierReturnItems', put: items, delete: gone });
+  }
+  await deps.store.applyPulledPage({ writes, cursor: null, at });
+  return resource.refs?.(record) ?? [];
+}
+
+/** Fetches every stale referenced record (and what those reference in turn); returns how many were read. */
+export async function refreshById(deps: ByIdDeps, discovered: readonly Ref[]): Promise<number> {
+  const fetchedBefore = new Date(deps.now().getTime() - deps.refreshTtlMs).toISOString();
+  const queue: Ref[] = [...discovered];
+  // Cached records nobody referenced lately still age out: a batch of the oldest per run.
+  for (const name of Object.keys(BY_ID_RESOURCES) as ByIdName[]) {
+    const { table } = BY_ID_RESOURCES[name];
+    const { ids } = await deps.store.staleIds({ table, fetchedBefore, limit: deps.refreshBatch ?? 50 });
+    queue.push(...ids.map((id) => ({ resource: name, id })));
+  }
+  const done = new Set<string>();
+  let fetched = 0;
+  while (queue.length) {
+    deps.signal.throwIfAborted();
+    const batch = queue.splice(0, queue.length).filter((ref) => !done.has(`${ref.resource}:${ref.id}`));
+    for (const name of Object.keys(BY_ID_RESOURCES) as ByIdName[]) {
+      const ids = [...new Set(batch.filter((ref) => ref.resource === name).map((ref) => ref.id))];
+      if (!ids.length) continue;
+      const { table } = BY_ID_RESOURCES[name];
+      const stale = await deps.store.staleIds({ table, ids, fetchedBefore });
+      for (const id of ids) done.add(`${name}:${id}`);
+      for (const id of stale.ids) {
+        queue.push(...(await fetchOne(deps, name, id)));
+        fetched++;
+      }
+    }
+  }
+  return fetched;
+}

@@ -1,0 +1,211 @@
+/**
+ * Pulling one listable resource. The keyset strategy is the one that matters (POs, invoices, customers,
+ * credit notes): pages are asked by position in (modified_on, id) order, never by page number, because a
+ * record modified while we page moves to the end and would shift every later page by one, silently
+ * skipping a row. Each step is either
+ *   ties: modified_on = M and id > I   (the rest of a timestamp shared by more rows than a page holds)
+ *   ahead: modified_on > M             (everything newer)
+ * and every page is committed with the cursor (M, I) of its last row, so a crash resumes exactly there.
+ * Each run starts `overlapMs` before the cursor, for records committed late with an earlier timestamp; the
+ * store leaves rows it already has unchanged (same modified_on), so the overlap costs no writes.
+ */
+import { buildFilter } from '../../../../src/api/query';
+import type { CacheWrite } from '../../../../src/db/cacheWrites';
+import type { PortResponse, StorePort } from '../../../../src/db/storePort';
+import type { ApiClient } from '../../api/types';
+import type { PullProgress } from '../types';
+import type { ListResource, Ref } from './resources';
+
+type Cursor = NonNullable<PortResponse<'getCursor'>['cursor']>;
+interface Page {
+  data: Record<string, unknown>[] | null;
+  total_records: number;
+}
+
+export interface ListPullDeps {
+  store: StorePort;
+  client: ApiClient;
+  now(): Date;
+  signal: AbortSignal;
+  pageSize: number;
+  overlapMs: number;
+  onProgress(progress: PullProgress): void;
+  onRefs(refs: Ref[]): void;
+}
+
+const EPOCH = '1970-01-01T00:00:00.000Z';
+
+/** (modified_on, id) order, comparing instants: the server writes `…:45Z` and `…:45.123Z` alike. */
+function after(a: { modifiedOn: string; id: number }, b: { modifiedOn: string; id: number } | null): boolean {
+  if (!b) return true;
+  const ta = Date.parse(a.modifiedOn);
+  const tb = Date.parse(b.modifiedOn);
+  return ta > tb || (ta === tb && a.id > b.id);
+}
+
+const positionOf = (row: Record<string, unknown>) => ({
+  modifiedOn: String(row.modified_on),
+  id: Number(row.id),
+});
+
+async function fetchPage(
+  deps: ListPullDeps,
+  resource: ListResource,
+  query: Record<string, unknown>,
+): Promise<Page> {
+  const input = { query: { ...resource.query, ...query, page_size: deps.pageSize } };
+  return (await deps.client.call(resource.operation, input as never, {
+    signal: deps.signal,
+  })) as unknown as Page;
+}
+
+/** Deletes for cached children of these records that their (complete) response no longer lists. */
+async function removedChildren(
+  deps: ListPullDeps,
+  resource: ListResource,
+  rows: Record<string, unknown>[],
+  writes: readonly CacheWrite[],
+): Promise<CacheWrite[]> {
+  const children = resource.children;
+  if (!children) return [];
+  const listed = new Set(
+    writes
+      .filter((write) => write.table === children.table)
+      .flatMap((write) => (write.put ?? []).map((row) => (row as Record<string, unknown>)[children.key])),
+  );
+  const parents = rows.map((row) => Number(row.id));
+  const { keys } = await deps.store.keysWhere({
+    table: children.table,
+    field: children.parentField,
+    values: parents,
+  });
+  const gone = keys.filter((key) => typeof key === 'number' && key > 0 && !listed.has(key));
+  return gone.length ? [{ table: children.table, delete: gone }] : [];
+}
+
+export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Promise<number> {
+  const { cursor: start } = await deps.store.getCursor({ resource: resource.name });
+  const initial = !start || (start.initial !== undefined && !start.initial.finished);
+  let committed: Cursor | null = start;
+  let done = start?.initial?.done ?? 0;
+  let total: number | undefined = start?.initial?.total;
+  let position = {
+    modifiedOn: start ? new Date(Date.parse(start.modifiedOn) - deps.overlapMs).toISOString() : EPOCH,
+    id: 0,
+  };
+  let phase: 'ties' | 'ahead' = 'ties';
+  let fresh = 0;
+  const began = performance.now();
+
+  for (;;) {
+    deps.signal.throwIfAborted();
+    const filter_by =
+      phase === 'ties'
+        ? buildFilter([
+            { field: 'modified_on', op: 'eq', values: [position.modifiedOn] },
+            { field: 'id', op: 'gt', values: [position.id] },
+          ])
+        : buildFilter([{ field: 'modified_on', op: 'gt', values: [position.modifiedOn] }]);
+    const order_by = phase === 'ties' ? 'id asc' : 'modified_on asc,id asc';
+    const page = await fetchPage(deps, resource, { filter_by, order_by, page_number: 1 });
+    const rows = page.data ?? [];
+    if (phase === 'ahead' && initial && total === undefined) total = done + page.total_records;
+    if (rows.length > 0) {
+      const newRows = rows.filter((row) => after(positionOf(row), start));
+      position = positionOf(rows[rows.length - 1]!);
+      const cursor: Cursor = {
+        resource: resource.name,
+        ...(after(position, committed) ? position : { modifiedOn: committed!.modifiedOn, id: committed!.id }),
+        completedAt: deps.now().toISOString(),
+      };
+      done += newRows.length;
+      fresh += newRows.length;
+      if (initial) cursor.initial = { done, total: Math.max(total ?? done, done), finished: false };
+      const pageWrites = resource.rows(rows);
+      const writes = [...pageWrites, ...(await removedChildren(deps, resource, rows, pageWrites))];
+      await deps.store.applyPulledPage({ writes, cursor, at: deps.now().toISOString() });
+      committed = cursor;
+      deps.onRefs(rows.flatMap((row) => resource.refs?.(row) ?? []));
+      if (initial) {
+        const rate = fresh / Math.max(1, performance.now() - began);
+        const left = Math.max(0, (total ?? done) - done);
+        deps.onProgress({
+          done,
+          total: total ?? done,
+          finished: false,
+          etaMs: rate > 0 ? left / rate : undefined,
+        });
+      }
+    }
+    if (rows.length === deps.pageSize) {
+      // A full page: more may share its last timestamp (ties) or come after it.
+      phase = 'ties';
+      continue;
+    }
+    if (phase === 'ties') {
+      phase = 'ahead';
+      continue;
+    }
+    break;
+  }
+
+  const finished: Cursor = committed
+    ? { ...committed, completedAt: deps.now().toISOString() }
+    : { resource: resource.name, modifiedOn: EPOCH, id: 0, completedAt: deps.now().toISOString() };
+  if (initial) finished.initial = { done, total: done, finished: true };
+  else if (start?.initial) finished.initial = start.initial;
+  await deps.store.applyPulledPage({ writes: [], cursor: finished, at: deps.now().toISOString() });
+  deps.onProgress({ done, total: done, finished: true });
+  return fresh;
+}
+
+/**
+ * Searches without a change filter (return reasons take `modified_since`, the rest nothing): paged by number.
+ * These lists are short reference data, so a shift while paging is absorbed by the next run's overlap.
+ * `full` lists are read whole and rows the server no longer lists are deleted locally.
+ */
+export async function pullList(deps: ListPullDeps, resource: ListResource): Promise<number> {
+  const { cursor: start } = await deps.store.getCursor({ resource: resource.name });
+  const since =
+    resource.strategy === 'since' && start && start.modifiedOn !== EPOCH
+      ? new Date(Date.parse(start.modifiedOn) - deps.overlapMs).toISOString()
+      : undefined;
+  const seen = new Set<number>();
+  let newest: { modifiedOn: string; id: number } | null = start;
+  let count = 0;
+  for (let page_number = 1; ; page_number++) {
+    deps.signal.throwIfAborted();
+    const page = await fetchPage(deps, resource, {
+      page_number,
+      ...(resource.orderBy ? { order_by: resource.orderBy } : {}),
+      ...(since ? { modified_since: since } : {}),
+    });
+    const rows = page.data ?? [];
+    for (const row of rows) {
+      seen.add(Number(row.id));
+      if (typeof row.modified_on === 'string' && after(positionOf(row), newest)) newest = positionOf(row);
+    }
+    count += rows.length;
+    if (rows.length)
+      await deps.store.applyPulledPage({
+        writes: resource.rows(rows),
+        cursor: null,
+        at: deps.now().toISOString(),
+      });
+    if (rows.length < deps.pageSize || count >= page.total_records) break;
+  }
+  const writes = [];
+  if (resource.strategy === 'full') {
+    const { keys } = await deps.store.keysWhere({ table: resource.table });
+    const gone = keys.filter((key) => typeof key === 'number' && key > 0 && !seen.has(key));
+    if (gone.length) writes.push({ table: resource.table, delete: gone });
+  }
+  const cursor: Cursor = {
+    resource: resource.name,
+    modifiedOn: newest?.modifiedOn ?? EPOCH,
+    id: newest?.id ?? 0,
+    completedAt: deps.now().toISOString(),
+  };
+  await deps.store.applyPulledPage({ writes, cursor, at: deps.now().toISOString() });
+  return count;
+}

@@ -1,0 +1,298 @@
+/**
+ * Replaying one op (design.md "Sync engine rules"). The order of steps is what makes it exactly once:
+ *   uncertain? → reconcile first (never a blind retry)
+ *   update?    → read the server's record, 3-way merge (conflict → the user)
+ *   write-ahead: mark sending (durable) → send → complete | classify the error
+ * An op is only ever left in a state the store records; a crash at any point leaves it queued (nothing
+ * sent), sending (→ uncertain at the next start) or finished.
+ */
+import { ENDPOINTS, type EndpointSpec } from '../../../src/api/endpoints';
+import type { OpProblem, OpRecord } from '../../../src/db/ops';
+import type { StorePort } from '../../../src/db/storePort';
+import { ApiCallError, CallAbortedError, ContractError } from '../api/errors';
+import type { ApiClient } from '../api/types';
+import { backoffDelay } from './backoff';
+import { childIdsOf } from './childIds';
+import type { Connectivity } from './connectivity';
+import { threeWayMerge } from './merge';
+import { DEFAULT_RETRY_AFTER_MS } from './pacedClient';
+import type { OpKindSpec, OpRunContext } from './opKind';
+import type { RateLimiter } from './rateLimiter';
+import type { BackoffOptions, SyncLogger } from './types';
+
+export interface PushContext {
+  store: StorePort;
+  /** For reads and lookups: paced by the rate limiter. */
+  client: ApiClient;
+  /** For the write itself: the caller has taken its limiter turn before the write-ahead mark. */
+  sendClient: ApiClient;
+  specFor(kind: OpRecord['kind']): OpKindSpec;
+  now(): Date;
+  random(): number;
+  backoff: BackoffOptions;
+  signal: AbortSignal;
+  connectivity: Connectivity;
+  limiter: RateLimiter;
+  logger: SyncLogger;
+  /** The client says the credentials were refused: pause everything, spend nothing. */
+  onAuthRejected(message: string): void;
+  onError(message: string): void;
+}
+
+/** What became of the op: `done`, `failed` and `conflicted` are progress; the rest wait for a later pump. */
+export type PushOutcome =
+  'done' | 'failed' | 'conflicted' | 'requeued' | 'uncertain' | 'offline' | 'auth' | 'skipped';
+
+const iso = (ctx: PushContext, plusMs = 0) => new Date(ctx.now().getTime() + plusMs).toISOString();
+
+function problemOf(error: ApiCallError): OpProblem {
+  const p = error.details.problem;
+  const problem: OpProblem = {
+    status: error.details.status ?? p?.status ?? null,
+    title: p?.title ?? null,
+    detail: p?.detail ?? error.message,
+  };
+  const errors = (p as { errors?: Record<string, string[]> } | undefined)?.errors;
+  if (errors) problem.errors = errors;
+  if (error.details.requestId) problem.requestId = error.details.requestId;
+  return problem;
+}
+
+function runContext(ctx: PushContext): OpRunContext {
+  return { client: ctx.client, now: ctx.now, signal: ctx.signal };
+}
+
+/** `op.params` holds path parameters (and, for any op that needs one, query parameters). */
+function callInput(spec: OpKindSpec, op: OpRecord, body: unknown) {
+  const endpoint = ENDPOINTS[spec.operation] as EndpointSpec;
+  const names = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const params = Object.fromEntries(Object.entries(op.params).filter(([k]) => names.includes(k)));
+  const query = Object.fromEntries(Object.entries(op.params).filter(([k]) => !names.includes(k)));
+  return {
+    input: {
+      params,
+      ...(Object.keys(query).length ? { query } : {}),
+      ...(endpoint.body ? { body } : {}),
+    },
+    isWrite: endpoint.method !== 'GET',
+    isCreate: endpoint.method === 'POST',
+  };
+}
+
+export async function pushOp(ctx: PushContext, op: OpRecord): Promise<PushOutcome> {
+  const spec = ctx.specFor(op.kind);
+  return op.state === 'uncertain' ? reconcileOp(ctx, spec, op) : sendOp(ctx, spec, op);
+}
+
+async function sendOp(ctx: PushContext, spec: OpKindSpec, op: OpRecord): Promise<PushOutcome> {
+  const valid = spec.payload.safeParse({ params: op.params, body: op.body });
+  if (!valid.success) {
+    const issues = valid.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    await ctx.store.failOp({ id: op.id, reason: `The queued change no longer matches the API: ${issues}` });
+    return 'failed';
+  }
+  let body = op.body;
+  if (spec.readCurrent && op.baseVersion !== undefined) {
+    let current: unknown;
+    try {
+      current = await spec.readCurrent(runContext(ctx), op);
+    } catch (error) {
+      return beforeSendError(ctx, op, error);
+    }
+    const merged = threeWayMerge(op.baseVersion, op.body, current);
+    if (merged.conflicts.length) {
+      await ctx.store.markConflicted({ id: op.id, conflicts: merged.conflicts });
+      return 'conflicted';
+    }
+    body = merged.body;
+  }
+  // The limiter's turn first, so an op is never left `sending` while it only waited for pacing.
+  try {
+    await ctx.limiter.acquire(ctx.signal);
+  } catch {
+    return 'skipped';
+  }
+  // Write-ahead: from here on a crash leaves the op `sending`, which the next start treats as uncertain.
+  const { op: sending } = await ctx.store.markSending({ id: op.id, at: iso(ctx) });
+  if (!sending) return 'skipped';
+  const { input } = callInput(spec, sending, body);
+  let result: unknown;
+  try {
+    result = await ctx.sendClient.call(spec.operation, input as never, { signal: ctx.signal });
+  } catch (error) {
+    return sendError(ctx, spec, sending, error);
+  }
+  return complete(ctx, spec, sending, result);
+}
+
+/** The server applied the op: record it with its cache writes and temp-id mapping, in one transaction. */
+async function complete(
+  ctx: PushContext,
+  spec: OpKindSpec,
+  op: OpRecord,
+  result: unknown,
+): Promise<PushOutcome> {
+  let cacheWrites: ReturnType<OpKindSpec['cacheWrites']> = [];
+  let resultId: number | undefined;
+  try {
+    cacheWrites = spec.cacheWrites(op, result);
+    resultId = spec.resultIdOf?.(result);
+  } catch (error) {
+    // It happened on the server whatever we make of the answer: never retry it; the next pull fills the cache.
+    ctx.logger.error({ event: 'result-unreadable', opId: op.id, kind: op.kind, detail: String(error) });
+  }
+  await ctx.store.completeOp({
+    id: op.id,
+    at: iso(ctx),
+    ...(resultId === undefined ? {} : { resultId }),
+    cacheWrites,
+    tempIds: [],
+    childIds: childIdsOf(spec, result),
+  });
+  return 'done';
+}
+
+/** A read before the send failed: nothing was sent, so no attempt is spent. */
+async function beforeSendError(ctx: PushContext, op: OpRecord, error: unknown): Promise<PushOutcome> {
+  if (error instanceof CallAbortedError || ctx.signal.aborted) return 'skipped';
+  if (error instanceof ApiCallError) {
+    if (error.kind === 'auth') {
+      ctx.onAuthRejected(error.message);
+      return 'auth';
+    }
+    if (error.kind === 'transient') {
+      ctx.onError(error.message);
+      if (error.details.delivery === 'no' && !(await ctx.connectivity.check())) {
+        ctx.connectivity.lost();
+        return 'offline';
+      }
+      const wait = backoffDelay(op.attempts + 1, ctx.backoff, ctx.random, error.details.retryAfterMs);
+      await ctx.store.requeueOp({ id: op.id, nextAttemptAt: iso(ctx, wait), reason: error.message });
+      return 'requeued';
+    }
+    const reason = `Could not read the record before updating it: ${error.message}`;
+    await ctx.store.failOp({ id: op.id, reason, problem: problemOf(error) });
+    return 'failed';
+  }
+  const reason = `Could not read the record before updating it: ${String(error)}`;
+  await ctx.store.failOp({ id: op.id, reason });
+  return 'failed';
+}
+
+/** The send failed: decide between uncertain, backoff, offline pause, auth pause and failed. */
+async function sendError(
+  ctx: PushContext,
+  spec: OpKindSpec,
+  op: OpRecord,
+  error: unknown,
+): Promise<PushOutcome> {
+  const id = op.id;
+  if (error instanceof CallAbortedError) {
+    if (error.delivery === 'no') await ctx.store.requeueOp({ id, refundAttempt: true });
+    else await ctx.store.markUncertain({ id, reason: 'Stopped while the request was in flight' });
+    return error.delivery === 'no' ? 'requeued' : 'uncertain';
+  }
+  if (error instanceof ContractError) {
+    await ctx.store.markUncertain({ id, reason: `The server answered, but unreadably: ${error.message}` });
+    return 'uncertain';
+  }
+  if (!(error instanceof ApiCallError)) {
+    ctx.logger.error({ event: 'send-crashed', opId: id, kind: op.kind, detail: String(error) });
+    await ctx.store.markUncertain({ id, reason: `Sending failed unexpectedly: ${String(error)}` });
+    return 'uncertain';
+  }
+  const { delivery, status, retryAfterMs } = error.details;
+  if (error.kind === 'auth') {
+    await ctx.store.requeueOp({ id, refundAttempt: true, reason: error.message });
+    ctx.onAuthRejected(error.message);
+    return 'auth';
+  }
+  if (error.kind === 'transient') {
+    ctx.onError(error.message);
+    const { isCreate } = callInput(spec, op, undefined);
+    // 429, 503 and 408 say the request was not processed; any other 5xx on a create might have been.
+    const refused = status === 429 || status === 503 || status === 408;
+    if (delivery === 'maybe' || (isCreate && delivery === 'yes' && !refused)) {
+      await ctx.store.markUncertain({ id, reason: error.message });
+      return 'uncertain';
+    }
+    if (delivery === 'no' && !(await ctx.connectivity.check())) {
+      // Offline is not the op's failure: the attempt is given back and nothing is scheduled.
+      await ctx.store.requeueOp({ id, refundAttempt: true, reason: 'Offline' });
+      ctx.connectivity.lost();
+      return 'offline';
+    }
+    if (status === 429) {
+      // Refused for pacing, not for the op: the attempt is given back (the limiter is already paused).
+      const at = iso(ctx, retryAfterMs ?? DEFAULT_RETRY_AFTER_MS);
+      await ctx.store.requeueOp({ id, refundAttempt: true, nextAttemptAt: at, reason: error.message });
+      return 'requeued';
+    }
+    const wait = backoffDelay(op.attempts, ctx.backoff, ctx.random, retryAfterMs);
+    await ctx.store.requeueOp({ id, nextAttemptAt: iso(ctx, wait), reason: error.message });
+    return 'requeued';
+  }
+  if (error.kind === 'not-found' && spec.notFoundMeansDone) return complete(ctx, spec, op, undefined);
+  await ctx.store.failOp({ id, reason: error.message, problem: problemOf(error) });
+  return 'failed';
+}
+
+function describeCandidate(candidate: unknown): string {
+  if (candidate && typeof candidate === 'object') {
+    const record = candidate as Record<string, unknown>;
+    const id = record.id ?? record.po_item_id;
+    const created = record.created_on;
+    if (id !== undefined) return `#${String(id)}${created ? ` (created ${String(created)})` : ''}`;
+  }
+  return JSON.stringify(candidate).slice(0, 120);
+}
+
+/** Before any retry of an uncertain op: did the lost attempt take effect? */
+async function reconcileOp(ctx: PushContext, spec: OpKindSpec, op: OpRecord): Promise<PushOutcome> {
+  let outcome;
+  try {
+    outcome = await spec.reconcile(runContext(ctx), op);
+  } catch (error) {
+    if (error instanceof CallAbortedError || ctx.signal.aborted) return 'skipped';
+    if (error instanceof ApiCallError && error.kind === 'auth') {
+      ctx.onAuthRejected(error.message);
+      return 'auth';
+    }
+    if (error instanceof ApiCallError && error.kind === 'transient') {
+      ctx.onError(error.message);
+      if (error.details.delivery !== 'yes' && !(await ctx.connectivity.check())) {
+        ctx.connectivity.lost();
+        return 'offline';
+      }
+      const wait = backoffDelay(op.attempts, ctx.backoff, ctx.random, error.details.retryAfterMs);
+      const reason = `Checking whether it was applied: ${error.message}`;
+      await ctx.store.markUncertain({ id: op.id, reason, nextAttemptAt: iso(ctx, wait) });
+      return 'uncertain';
+    }
+    // The check cannot be made (bad lookup, unreadable answer): the user decides, we never guess.
+    const reason = `Could not check whether the change was applied (${String(error)}); check on the server before retrying.`;
+    await ctx.store.failOp({
+      id: op.id,
+      reason,
+      ...(error instanceof ApiCallError ? { problem: problemOf(error) } : {}),
+    });
+    return 'failed';
+  }
+  switch (outcome.outcome) {
+    case 'applied':
+      ctx.logger.info({ event: 'reconciled-applied', opId: op.id, kind: op.kind });
+      return complete(ctx, spec, op, outcome.result);
+    case 'absent':
+    case 'replay':
+      await ctx.store.requeueOp({
+        id: op.id,
+        reason: outcome.outcome === 'absent' ? 'Not applied; sending again' : 'Replaying',
+      });
+      return 'requeued';
+    case 'ambiguous': {
+      const candidates = outcome.candidates.map(describeCandidate).join(', ');
+      await ctx.store.failOp({ id: op.id, reason: `${outcome.reason}. Candidates: ${candidates}` });
+      return 'failed';
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The sync engine's public types: its options, the connectivity signal it is given, its log lines and the
+ * status it streams to the UI.
+ */
+import type { OpKind } from '../../../src/db/ops';
+import type { StorePort } from '../../../src/db/storePort';
+import type { ApiClient } from '../api/types';
+import type { OpKindSpec } from './opKind';
+
+/** The platform's idea of connectivity (navigator.onLine, Electron's net.isOnline): a hint, never proof. */
+export interface OnlineSignal {
+  isOnline(): boolean;
+  /** Called with the new value on every change; returns an unsubscribe function. */
+  subscribe(listener: (online: boolean) => void): () => void;
+}
+
+export interface SyncLogEntry {
+  event: string;
+  opId?: string;
+  kind?: string;
+  resource?: string;
+  detail?: string;
+}
+
+export interface SyncLogger {
+  info(entry: SyncLogEntry): void;
+  warn(entry: SyncLogEntry): void;
+  error(entry: SyncLogEntry): void;
+}
+
+export const SILENT_LOGGER: SyncLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
+export type SpecTable = Readonly<Record<OpKind, OpKindSpec>>;
+
+export interface BackoffOptions {
+  baseMs: number;
+  capMs: number;
+}
+
+export interface PullOptions {
+  /** Resource names (see pull/resources.ts) to pull; all by default. */
+  resources?: readonly string[];
+  pageSize?: number;
+  overlapMs?: number;
+  /** Between delta pulls while online. */
+  intervalMs?: number;
+  /** By-id resources (suppliers, outlets…) are re-read when older than this. */
+  refreshTtlMs?: number;
+  /** false: skip the by-id resources (discovery and refresh). */
+  byId?: boolean;
+}
+
+export interface SyncEngineOptions {
+  store: StorePort;
+  client: ApiClient;
+  specs?: SpecTable;
+  now?: () => Date;
+  random?: () => number;
+  /** Defaults to "always online": the probe and request failures still detect an outage. */
+  online?: OnlineSignal;
+  /** Is the API reachable? Defaults to a token request (any HTTP answer counts as reachable). */
+  probe?: () => Promise<boolean>;
+  /** Backoff between probes while unreachable (default 1 s doubling to 30 s, full jitter). */
+  probeBackoff?: BackoffOptions;
+  /** Aggregates replayed at once. */
+  concurrency?: number;
+  /** Client-side pacing, below the server's 300 a minute. */
+  rateLimit?: { requestsPerMinute: number; burst?: number };
+  backoff?: BackoffOptions;
+  /** Online, ops pending, no progress for this long → the status says the engine looks stuck. */
+  watchdogMs?: number;
+  logger?: SyncLogger;
+  /** Done and discarded ops older than this are deleted at start (default 7 days). */
+  pruneAfterMs?: number;
+  /** false: push only. */
+  pull?: PullOptions | false;
+}
+
+export interface OpCountsView {
+  pending: number;
+  sending: number;
+  failed: number;
+  blocked: number;
+  conflicted: number;
+  uncertain: number;
+}
+
+export interface PullProgress {
+  done: number;
+  total: number;
+  finished: boolean;
+  /** Estimated time left for the initial sync of this resource. */
+  etaMs?: number;
+}
+
+export interface SyncStatus {
+  running: boolean;
+  online: boolean;
+  authenticated: boolean;
+  /** Why the engine is not sending, in words ("offline", "credentials rejected: …"). */
+  pausedReason?: string;
+  counts: OpCountsView;
+  activity: 'idle' | 'pushing' | 'pulling' | 'offline' | 'paused' | 'stopped';
+  /** Last completed pull per resource (ISO, engine clock). */
+  lastPull: Record<string, string>;
+  pullProgress: Record<string, PullProgress>;
+  watchdog: { stuck: boolean; reason?: string };
+}

@@ -1,0 +1,232 @@
+/**
+ * The store port: the narrow interface through which the sync engine (main process) reads and changes the
+ * durable store (the renderer's Dexie database, design.md "Where data lives"). Every request and response is
+ * plain data described by a zod schema here, so the port can be carried over the bridge unchanged; in Node
+ * tests the Dexie implementation (./dexieStore.ts) is wired directly.
+ *
+ * Every method that changes more than one thing does it in ONE transaction: an op's state, the cache rows its
+ * result touches, the temp-id map and the rewrite of queued payloads land together or not at all.
+ */
+import { z } from 'zod';
+import { FieldConflictSchema, OpProblemSchema, OpRecordSchema, OpStateSchema, OP_STATES } from './ops';
+import { CACHE_TABLES } from './schema';
+
+const isoDateTime = () => z.iso.datetime();
+const opId = () => z.string().min(1);
+
+export const CacheTableSchema = z.enum(CACHE_TABLES);
+export const CacheKeySchema = z.union([z.number().int(), z.tuple([z.number().int(), z.string()])]);
+export const CacheWriteSchema = z.strictObject({
+  table: CacheTableSchema,
+  put: z.array(z.unknown()).optional(),
+  delete: z.array(CacheKeySchema).optional(),
+});
+
+export const TempIdMappingSchema = z.strictObject({
+  tempId: z.number().int().negative(),
+  serverId: z.number().int().positive(),
+});
+export type TempIdMapping = z.infer<typeof TempIdMappingSchema>;
+
+/**
+ * Server ids of child records a create made (a PO's items), in body order. The store maps them, in
+ * allocation order, onto the temp ids allocated with the created record as parent (outbox.allocateTempId).
+ */
+export const ChildIdsSchema = z.strictObject({ entity: z.string().min(1), ids: z.array(z.number().int()) });
+export type ChildIds = z.infer<typeof ChildIdsSchema>;
+
+export const PullCursorSchema = z.strictObject({
+  resource: z.string().min(1),
+  modifiedOn: z.string(),
+  id: z.number().int(),
+  completedAt: z.string(),
+  initial: z
+    .strictObject({
+      done: z.number().int().nonnegative(),
+      total: z.number().int().nonnegative(),
+      finished: z.boolean(),
+    })
+    .optional(),
+});
+
+const ops = z.strictObject({ ops: z.array(OpRecordSchema) });
+const maybeOp = z.strictObject({ op: OpRecordSchema.nullable() });
+const changed = z.strictObject({ op: OpRecordSchema.nullable(), affected: z.array(opId()) });
+
+/**
+ * Request and response schema of every port method. `op: null` in an answer means the op was not in a
+ * state the method accepts (e.g. discarded by the user meanwhile): the caller must not act on it.
+ */
+export const STORE_PORT = {
+  /** Ops in the given states, ordered by seq (enqueue order). */
+  listOps: { request: z.strictObject({ states: z.array(OpStateSchema).min(1) }), response: ops },
+  getOp: { request: z.strictObject({ id: opId() }), response: maybeOp },
+  /** Write-ahead (queued|uncertain → sending, attempts + 1, lastAttemptAt): durable before the request leaves. */
+  markSending: { request: z.strictObject({ id: opId(), at: isoDateTime() }), response: maybeOp },
+  /**
+   * sending|uncertain → done, with the spec's cache writes, the temp-id map and its rewrite of every queued
+   * payload and cache row, and the unblocking of dependents; `affected` lists the ops whose state changed.
+   */
+  completeOp: {
+    request: z.strictObject({
+      id: opId(),
+      at: isoDateTime(),
+      resultId: z.number().int().optional(),
+      cacheWrites: z.array(CacheWriteSchema),
+      tempIds: z.array(TempIdMappingSchema),
+      childIds: z.array(ChildIdsSchema).optional(),
+    }),
+    response: changed,
+  },
+  /** Any live state → failed with the problem and a reason; dependents become blocked. */
+  failOp: {
+    request: z.strictObject({ id: opId(), reason: z.string(), problem: OpProblemSchema.optional() }),
+    response: changed,
+  },
+  /**
+   * sending|uncertain → queued, to be sent at nextAttemptAt (backoff); queued → queued delays it (a read
+   * before the send failed). refundAttempt undoes the write-ahead attempt count when the request never
+   * reached the server (offline, credentials, 429).
+   */
+  requeueOp: {
+    request: z.strictObject({
+      id: opId(),
+      nextAttemptAt: isoDateTime().optional(),
+      refundAttempt: z.boolean().optional(),
+      reason: z.string().optional(),
+    }),
+    response: maybeOp,
+  },
+  /**
+   * sending → uncertain: the outcome is unknown and must be looked up before any retry. Also uncertain →
+   * uncertain with nextAttemptAt, when the lookup itself could not run.
+   */
+  markUncertain: {
+    request: z.strictObject({ id: opId(), reason: z.string(), nextAttemptAt: isoDateTime().optional() }),
+    response: maybeOp,
+  },
+  /** queued|sending → conflicted with the fields both sides changed; dependents become blocked. */
+  markConflicted: {
+    request: z.strictObject({ id: opId(), conflicts: z.array(FieldConflictSchema).min(1) }),
+    response: changed,
+  },
+  /** Recomputes which live ops are blocked (temp ids unresolved, a failed parent or aggregate head). */
+  refreshBlocking: { request: z.strictObject({}), response: z.strictObject({ affected: z.array(opId()) }) },
+
+  // User actions (the sync centre).
+  /** failed|queued → queued now (clears backoff and problem). */
+  retryNow: { request: z.strictObject({ id: opId() }), response: changed },
+  /** failed|conflicted|queued|blocked: replace the body (and params), clear the problem, requeue. */
+  editAndRetry: {
+    request: z.strictObject({
+      id: opId(),
+      body: z.unknown(),
+      params: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+    }),
+    response: changed,
+  },
+  /** The ops a discard would take with it (the op, then every op that depends on a temp id it creates). */
+  discardPreview: { request: z.strictObject({ id: opId() }), response: ops },
+  /** Discards the op and its dependents (never one that is sending or uncertain) and undoes their cache edits. */
+  discard: {
+    request: z.strictObject({ id: opId() }),
+    response: z.strictObject({ discarded: z.array(opId()), refused: z.string().optional() }),
+  },
+  /** conflicted → queued with the user's value per conflicting field (field path → value). */
+  resolveConflict: {
+    request: z.strictObject({ id: opId(), values: z.record(z.string(), z.unknown()) }),
+    response: changed,
+  },
+
+  // Pull.
+  getCursor: {
+    request: z.strictObject({ resource: z.string().min(1) }),
+    response: z.strictObject({ cursor: PullCursorSchema.nullable() }),
+  },
+  /**
+   * A pulled page (rows for one or more tables: a PO page also carries its lines and products) and the cursor
+   * that follows it, in one transaction. Rows with pending local edits are rebased (the fields the pending ops
+   * changed keep their local values); rows whose stored copy has the same modified_on and no pending edit are
+   * left alone (de-duplication of the overlap window); deletes skip rows with pending edits. `cursor: null`
+   * writes rows only (records fetched by id).
+   */
+  applyPulledPage: {
+    request: z.strictObject({
+      writes: z.array(CacheWriteSchema),
+      cursor: PullCursorSchema.nullable(),
+      at: isoDateTime(),
+    }),
+    response: z.strictObject({
+      written: z.number().int(),
+      unchanged: z.number().int(),
+      rebased: z.number().int(),
+      deleted: z.number().int(),
+    }),
+  },
+  /**
+   * Of the given ids, those missing from the table or last fetched before `fetchedBefore`; without ids, up to
+   * `limit` cached rows fetched before then (the refresh of by-id resources).
+   */
+  staleIds: {
+    request: z.strictObject({
+      table: CacheTableSchema,
+      ids: z.array(z.number().int()).optional(),
+      fetchedBefore: isoDateTime(),
+      limit: z.number().int().positive().optional(),
+    }),
+    response: z.strictObject({ ids: z.array(z.number().int()) }),
+  },
+  /**
+   * Primary keys of a table's rows whose `field` equals one of `values` (the children of a record), or of
+   * every row without a field (reconciling a full list).
+   */
+  keysWhere: {
+    request: z.strictObject({
+      table: CacheTableSchema,
+      field: z.string().optional(),
+      values: z.array(z.number().int()).optional(),
+    }),
+    response: z.strictObject({ keys: z.array(CacheKeySchema) }),
+  },
+
+  // Status and housekeeping.
+  countByState: {
+    request: z.strictObject({}),
+    response: z.strictObject({ counts: z.record(OpStateSchema, z.number().int()) }),
+  },
+  /** Deletes done (and discarded) ops finished before `before`. */
+  prune: {
+    request: z.strictObject({ before: isoDateTime() }),
+    response: z.strictObject({ pruned: z.number().int() }),
+  },
+} as const;
+
+export type StorePortMethod = keyof typeof STORE_PORT;
+export type PortRequest<M extends StorePortMethod> = z.input<(typeof STORE_PORT)[M]['request']>;
+export type PortResponse<M extends StorePortMethod> = z.output<(typeof STORE_PORT)[M]['response']>;
+
+/** The port as the engine sees it: one async function per method. */
+export type StorePort = { [M in StorePortMethod]: (request: PortRequest<M>) => Promise<PortResponse<M>> };
+
+export type OpCounts = Record<(typeof OP_STATES)[number], number>;
+
+export function emptyCounts(): OpCounts {
+  return Object.fromEntries(OP_STATES.map((state) => [state, 0])) as OpCounts;
+}
+
+/**
+ * Wraps a port so every request and response is validated: what the bridge will do. Tests wire the Dexie
+ * store through it so a non-serialisable value or a shape drift fails there, not later over IPC.
+ */
+export function validatedPort(inner: StorePort): StorePort {
+  const wrapped: Partial<Record<StorePortMethod, unknown>> = {};
+  for (const method of Object.keys(STORE_PORT) as StorePortMethod[]) {
+    const { request, response } = STORE_PORT[method];
+    wrapped[method] = async (input: unknown) => {
+      const parsed = request.parse(input);
+      const answer = await (inner[method] as (r: unknown) => Promise<unknown>)(parsed);
+      return response.parse(structuredClone(answer));
+    };
+  }
+  return wrapped as StorePort;
+}
