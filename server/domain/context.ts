@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Endpoints, OperationId } from '../../src/api/endpoints';
+import type { JsonOut } from '../jsonOut';
 import type { SimState, User } from '../state';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
@@ -21,11 +22,22 @@ export interface HandlerContext<Id extends OperationId = OperationId> {
 }
 
 /**
+ * A body the HTTP layer writes as bytes (server/jsonOut.ts) instead of stringifying: for responses too large
+ * to build as objects and one string. `write` must produce exactly `JSON.stringify(body)`; `body` is built
+ * only when read (by tests that call handlers directly, and by response validation, which also compares the
+ * two serialisations).
+ */
+export interface WrittenResult {
+  readonly body: unknown;
+  write(out: JsonOut): void;
+}
+
+/**
  * A handler's answer. `body` is the response record (it must satisfy the endpoint's response schema; the
  * HTTP layer checks it when response validation is on). The status comes from the endpoint table.
- * `json` lets a hot path hand over an already serialised body.
+ * `json` lets a hot path hand over an already serialised body; a WrittenResult writes one as bytes.
  */
-export type HandlerResult = { body: unknown } | { json: string } | { empty: true };
+export type HandlerResult = { body: unknown } | { json: string } | WrittenResult | { empty: true };
 
 export type Handler<Id extends OperationId = OperationId> = (context: HandlerContext<Id>) => HandlerResult;
 
@@ -36,3 +48,11 @@ export type HandlerTable = { [Id in DomainOperationId]: Handler<Id> };
 
 export const ok = (body: unknown): HandlerResult => ({ body });
 export const noContent = (): HandlerResult => ({ empty: true });
+
+/** A WrittenResult: `build` makes the body objects on demand, `write` writes the same JSON as bytes. */
+export const written = (build: () => unknown, write: (out: JsonOut) => void): WrittenResult => ({
+  get body() {
+    return build();
+  },
+  write,
+});

@@ -13,7 +13,7 @@ import type { FaultInjector } from '../control/faults';
 import { ApiError } from '../errors';
 import { dispatch, MethodNotAllowed, RateLimited, type DispatchDeps } from './dispatch';
 import { parseTarget, readBody } from './request';
-import { JSON_TYPE, send, sendProblem, type ExtraHeaders } from './respond';
+import { discard, JSON_TYPE, send, sendProblem, type ExtraHeaders } from './respond';
 
 export interface ApiDeps extends DispatchDeps {
   faults: FaultInjector;
@@ -79,6 +79,7 @@ async function handle(deps: ApiDeps, req: IncomingMessage, res: ServerResponse, 
     });
     if (outcome.mutated && outcome.status < 300) deps.onMutation();
     if (plan.dropAfterCommit) {
+      discard(outcome.payload);
       req.socket.destroy();
       return;
     }

@@ -9,13 +9,13 @@ import { z } from 'zod';
 import type { EndpointEntry } from '../../src/api/endpoints';
 import { fieldErrors, type FieldErrors } from '../../src/api/fieldErrors';
 import { decodeParams } from '../../src/api/params';
-import type { Handler, HandlerTable } from '../domain/context';
+import type { Handler, HandlerResult, HandlerTable } from '../domain/context';
 import { ApiError } from '../errors';
-import type { SimState, User } from '../state';
+import { touch, type SimState, type User } from '../state';
 import type { Authenticator, Caller } from './auth';
 import type { RateLimiter } from './rateLimit';
 import { checkJsonContentType, parseJsonBody, type BodyRead, type Target } from './request';
-import { responsePayload } from './responseBody';
+import { responsePayload, type Payload } from './responseBody';
 import type { Router } from './router';
 
 export interface DispatchDeps {
@@ -37,7 +37,7 @@ export interface RawRequest {
 
 export interface Dispatched {
   status: number;
-  payload: string | null;
+  payload: Payload;
   /** The request changed the state (a successful POST, PUT or DELETE): persistence saves after it. */
   mutated: boolean;
 }
@@ -123,16 +123,21 @@ export function dispatch(deps: DispatchDeps, request: RawRequest): Dispatched {
   }
   const body = parseBody(endpoint, request);
 
-  const result =
-    endpoint.id === 'getAuthToken'
-      ? { body: deps.auth.issue(caller) }
-      : runHandler(deps, endpoint, { params, query, body, user: userOf(deps.state, caller) });
+  const mutating = endpoint.method !== 'GET';
+  let result: HandlerResult;
+  try {
+    result =
+      endpoint.id === 'getAuthToken'
+        ? { body: deps.auth.issue(caller) }
+        : runHandler(deps, endpoint, { params, query, body, user: userOf(deps.state, caller) });
+  } finally {
+    // Every request that may have changed the state moves its revision, even one that failed halfway, so
+    // no cached serialisation (server/domain/views/jsonCache.ts) outlives a change. One place, so a new
+    // handler cannot forget it.
+    if (mutating) touch(deps.state);
+  }
   const payload = responsePayload(endpoint, query, result, deps.validateResponses);
-  return {
-    status: endpoint.status,
-    payload,
-    mutated: endpoint.method !== 'GET',
-  };
+  return { status: endpoint.status, payload, mutated: mutating };
 }
 
 function runHandler(

@@ -5,6 +5,7 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { ProblemSchema, type Problem } from '../../src/api/resources/problem';
 import type { FieldErrorMap } from '../errors';
+import type { Payload } from './responseBody';
 
 export const JSON_TYPE = 'application/json';
 export const PROBLEM_TYPE = 'application/problem+json';
@@ -42,25 +43,43 @@ function baseHeaders(requestId: string): Record<string, string> {
   return { 'x-request-id': requestId, 'cache-control': 'no-store' };
 }
 
+/** Gives a payload's pooled chunks back when it will not be sent after all. */
+export function discard(payload: Payload): void {
+  if (payload !== null && typeof payload !== 'string') payload.release();
+}
+
 /** Writes a complete response, unless the client has gone (a destroyed socket makes writes no-ops). */
 export function send(
   res: ServerResponse,
   requestId: string,
   status: number,
   contentType: string | null,
-  payload: string | null,
+  payload: Payload,
   extra: ExtraHeaders = {},
 ): void {
-  if (res.headersSent || res.destroyed) return;
+  if (res.headersSent || res.destroyed) {
+    discard(payload);
+    return;
+  }
   const headers: ExtraHeaders = { ...baseHeaders(requestId), ...extra };
   if (contentType && payload !== null) {
     headers['content-type'] = contentType;
-    headers['content-length'] = Buffer.byteLength(payload);
+    headers['content-length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
   } else if (status !== 204 && status !== 304) {
     headers['content-length'] = 0;
   }
   res.writeHead(status, headers);
-  res.end(payload ?? undefined);
+  if (payload === null || typeof payload === 'string') {
+    res.end(payload ?? undefined);
+    return;
+  }
+  // The chunks go to the socket as they are (no concatenation, no copy) in one writev. They return to the
+  // pool only once the response has finished, i.e. the socket has taken every byte; after an abort they are
+  // left to the garbage collector, since a cancelled write may still hold them.
+  res.once('finish', () => payload.release());
+  res.cork();
+  for (const part of payload.parts) res.write(part);
+  res.end();
 }
 
 export function sendProblem(

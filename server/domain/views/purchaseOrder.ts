@@ -15,7 +15,7 @@ import type { Product, PurchaseOrder, PurchaseOrderItem } from '../../../src/api
 import type { NamedValue, PurchaseOrderItemRow, PurchaseOrderRow, SimState } from '../../state';
 import { pricingOf } from '../../search';
 
-function productOf(state: SimState, item: PurchaseOrderItemRow): Product {
+export function productOf(state: SimState, item: PurchaseOrderItemRow): Product {
   const product = state.products.get(item.product_id);
   // Products are never deleted through the API, so a dangling id is a generator or handler bug.
   if (!product)
