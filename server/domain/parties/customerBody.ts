@@ -13,7 +13,8 @@ import type { Customer } from '../../../src/api/resources';
 import { conflict } from '../../errors';
 import type { SimState } from '../../state';
 import { newDeliveryAddress } from './deliveryAddresses';
-import { FieldErrors, fieldPath, lookupNamed, sent } from './shared';
+import { FieldCheck, fieldPath, lookupNamed } from '../checks';
+import { sent } from './shared';
 
 type PriceGroupRef = Customer['price_groups'][number];
 
@@ -39,11 +40,11 @@ function priceGroup(state: SimState, id: number, held?: PriceGroupRef['type']): 
 export function blankCustomer(state: SimState, body: CustomerUpdate, now: string): Customer {
   const type = state.reference.customerTypes[0];
   const outletId = state.outlets.size > 0 ? Math.min(...state.outlets.keys()) : undefined;
-  const errors = new FieldErrors();
+  const errors = new FieldCheck();
   if (!body.customer_type && !type)
-    errors.add('customer_type', 'There is no customer type to default to; send one');
+    errors.fail('customer_type', 'There is no customer type to default to; send one');
   if (!body.home_outlet && outletId === undefined)
-    errors.add('home_outlet', 'There is no outlet to default to; send one');
+    errors.fail('home_outlet', 'There is no outlet to default to; send one');
   errors.throwIfAny();
   return {
     // Provisional: the id is taken only once the body has passed every check, so a rejected body spends none.
@@ -96,7 +97,7 @@ export function blankCustomer(state: SimState, body: CustomerUpdate, now: string
 
 /** The `{id}` references of the body, resolved, with every unknown id gathered before failing. */
 function resolveReferences(state: SimState, current: Customer, body: CustomerUpdate) {
-  const errors = new FieldErrors();
+  const errors = new FieldCheck();
   const customerType = errors.resolve(
     state.reference.customerTypes,
     body.customer_type,
@@ -107,12 +108,12 @@ function resolveReferences(state: SimState, current: Customer, body: CustomerUpd
   const priceGroups = body.price_groups?.map((ref, index) => {
     const held = current.price_groups.find((group) => group.id === ref.id)?.type;
     const group = priceGroup(state, ref.id, held);
-    if (!group) errors.add(fieldPath('price_groups', index, 'id'), `No price group with id ${ref.id}`);
+    if (!group) errors.fail(fieldPath('price_groups', index, 'id'), `No price group with id ${ref.id}`);
     return group!;
   });
   const salesChannels = body.sales_channels?.map((ref, index) => {
     if (!lookupNamed(state.reference.salesChannels, ref.id))
-      errors.add(fieldPath('sales_channels', index, 'id'), `No sales channel with id ${ref.id}`);
+      errors.fail(fieldPath('sales_channels', index, 'id'), `No sales channel with id ${ref.id}`);
     return { id: ref.id };
   });
   errors.throwIfAny();

@@ -4,7 +4,8 @@ import { customerAccessors, searchPage, sinceFilter } from '../../search';
 import { nextId, type SimState } from '../../state';
 import { ok, type Handler } from '../context';
 import { applyCustomerBody, blankCustomer } from './customerBody';
-import { found, idParam, stamp } from './shared';
+import { found, idParam } from '../checks';
+import { stamp } from './shared';
 
 const searchCustomers: Handler<'searchCustomers'> = (ctx) =>
   ok(

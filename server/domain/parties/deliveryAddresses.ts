@@ -7,7 +7,8 @@ import type { DeliveryAddress } from '../../../src/api/resources';
 import { notFound } from '../../errors';
 import { nextId, type SimState } from '../../state';
 import { ok, type Handler } from '../context';
-import { found, idParam, pathParam, sent, stamp } from './shared';
+import { found, idParam, pathParam } from '../checks';
+import { sent, stamp } from './shared';
 
 const EMPTY: Omit<DeliveryAddress, 'id' | 'default' | 'modified_on'> = {
   first_name: null,

@@ -7,7 +7,7 @@ import { loyaltyHistoryAccessors, searchPage, surveySegmentAccessors } from '../
 import { notFound } from '../../errors';
 import type { HandlerContext } from '../context';
 import { ok, type Handler } from '../context';
-import { found, idParam, pathParam } from './shared';
+import { found, idParam, pathParam } from '../checks';
 
 /** The entries of the customer the path names, or a 404 when there is no such customer. */
 function historyOf(ctx: Pick<HandlerContext, 'state' | 'params'>) {

@@ -7,7 +7,8 @@
 import { conflict } from '../../errors';
 import { nextId, type SimState } from '../../state';
 import { ok, type HandlerContext, type HandlerResult } from '../context';
-import { found, idParam, stamp } from './shared';
+import { found, idParam } from '../checks';
+import { stamp } from './shared';
 
 export type NamedMapKey = 'returnReasons' | 'shippingPorts' | 'shipmentTypes' | 'fixedPriceGroups';
 export type RecordOf<K extends NamedMapKey> = SimState[K] extends Map<number, infer R> ? R : never;

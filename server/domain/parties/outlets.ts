@@ -6,7 +6,7 @@ import type { FixedPriceGroup, StandardPriceGroup } from '../../../src/api/resou
 import { priceGroupAccessors, searchPage } from '../../search';
 import { ok, type Handler } from '../context';
 import { namedRecords } from './namedRecords';
-import { found, idParam } from './shared';
+import { found, idParam } from '../checks';
 
 const fixedGroups = namedRecords({
   map: 'fixedPriceGroups',

@@ -9,7 +9,8 @@ import type { ProductSupplier, Supplier } from '../../../src/api/resources';
 import { ApiError, conflict } from '../../errors';
 import type { SimState } from '../../state';
 import { noContent, ok, type Handler, type HandlerContext } from '../context';
-import { FieldErrors, fieldPath, found, pathParam, sent } from './shared';
+import { FieldCheck, fieldPath, found, pathParam } from '../checks';
+import { sent } from './shared';
 
 type Ctx = Pick<HandlerContext, 'state' | 'params'>;
 
@@ -85,10 +86,13 @@ export function relinkSupplier(
 const createProductSuppliers: Handler<'createProductSuppliers'> = (ctx) => {
   const { productId, product, links } = linksOf(ctx);
   const byCode = suppliersByCode(ctx.state);
-  const errors = new FieldErrors();
+  const errors = new FieldCheck();
   ctx.body.forEach((item, index) => {
     if (!byCode.has(item.supplier_code))
-      errors.add(fieldPath(index, 'supplier_code'), `No supplier with supplier_code "${item.supplier_code}"`);
+      errors.fail(
+        fieldPath(index, 'supplier_code'),
+        `No supplier with supplier_code "${item.supplier_code}"`,
+      );
   });
   errors.throwIfAny();
   for (const item of ctx.body)
@@ -137,10 +141,10 @@ const listProductSuppliers: Handler<'listProductSuppliers'> = (ctx) => {
  */
 const updateProductSuppliers: Handler<'updateProductSuppliers'> = (ctx) => {
   const { productId, links } = linksOf(ctx);
-  const errors = new FieldErrors();
+  const errors = new FieldCheck();
   ctx.body.forEach((item, index) => {
     if (!liveWithCode(links, item.supplier_code))
-      errors.add(
+      errors.fail(
         fieldPath(index, 'supplier_code'),
         `"${item.supplier_code}" is not a supplier of product ${productId}; attach it with POST first`,
       );

@@ -16,7 +16,8 @@ import {
 import { noContent, ok, type Handler } from '../context';
 import { namedRecords } from './namedRecords';
 import { shippingPortReferencedBy } from './references';
-import { idParam, stamp } from './shared';
+import { idParam } from '../checks';
+import { stamp } from './shared';
 
 const reasons = namedRecords({
   map: 'returnReasons',

@@ -9,7 +9,8 @@ import type { SimState } from '../../state';
 import { noContent, ok, type Handler } from '../context';
 import { relinkSupplier } from './productSuppliers';
 import { supplierReferencedBy } from './references';
-import { FieldErrors, found, idParam, sent, stamp } from './shared';
+import { FieldCheck, found, idParam } from '../checks';
+import { sent, stamp } from './shared';
 
 /** The seed's defaults for the two SKU switches, restored when a request sends null. */
 const PO_SKU_DEFAULTS = { po_sku1_enabled: false, po_sku2_enabled: true } as const;
@@ -21,7 +22,7 @@ const updateSupplier: Handler<'updateSupplier'> = (ctx) => {
   const id = idParam(ctx.params);
   const current = found(ctx.state.suppliers, id, 'supplier');
   const { address, shipping_port, country_of_origin, ...fields } = ctx.body;
-  const errors = new FieldErrors();
+  const errors = new FieldCheck();
   const countries = ctx.state.reference.countries;
   const port = errors.resolve(
     ctx.state.shippingPorts.values(),
@@ -66,10 +67,10 @@ function scalars(fields: Omit<SupplierUpdate, 'address' | 'shipping_port' | 'cou
  * A supplier's code is how product suppliers name it (and the key of their GET), so it can be changed but
  * not cleared (400), and no two suppliers share one (409).
  */
-function checkCode(state: SimState, id: number, code: string | null | undefined, errors: FieldErrors) {
+function checkCode(state: SimState, id: number, code: string | null | undefined, errors: FieldCheck) {
   if (code === undefined) return;
   if (code === null || code === '') {
-    errors.add('supplier_code', 'A supplier keeps a supplier_code: product suppliers refer to it');
+    errors.fail('supplier_code', 'A supplier keeps a supplier_code: product suppliers refer to it');
     return;
   }
   for (const other of state.suppliers.values())

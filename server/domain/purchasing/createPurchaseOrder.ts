@@ -18,7 +18,7 @@ import { nextId } from '../../state';
 import { conflict } from '../../errors';
 import { ok, type Handler } from '../context';
 import { createdFields, stampOf } from './audit';
-import { FieldCheck, fieldPath } from './checks';
+import { FieldCheck, fieldPath } from '../checks';
 import { dateTimeOfDate } from './dates';
 import { newLine, recomputeOrderTotals } from './orderLines';
 import { purchaseOrderStatus } from './orderStatus';

@@ -16,7 +16,7 @@ import {
   sinceFilter,
 } from '../../search';
 import { ok, type Handler } from '../context';
-import { found, intParam } from './checks';
+import { found, intParam } from '../checks';
 
 type Audited = Pick<CreditNote, 'created_on' | 'modified_on'>;
 const createdOn = (row: Audited) => row.created_on;

@@ -8,7 +8,7 @@
  */
 import { PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from '../../../src/api/enums';
 import type { NamedValue, PurchaseOrderRow, SimState } from '../../state';
-import { withKnownName } from './checks';
+import { withKnownName } from '../checks';
 
 const setOf = (...names: PurchaseOrderStatus[]): ReadonlySet<string> => new Set(names);
 

@@ -12,7 +12,7 @@ import { purchaseOrderItemAccessors, purchaseOrderItemRows, searchPage } from '.
 import { noContent, ok, type Handler } from '../context';
 import { purchaseOrderItemView } from '../views/purchaseOrder';
 import { stampOf, touch } from './audit';
-import { found, intParam } from './checks';
+import { found, intParam } from '../checks';
 import { recomputeOrderTotals } from './orderLines';
 import { isClosed } from './orderStatus';
 import { onOrderByProduct, settleOnOrder } from './stock';

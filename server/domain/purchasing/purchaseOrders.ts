@@ -7,7 +7,7 @@ import type { PurchaseOrderRow } from '../../state';
 import { written, type Handler } from '../context';
 import { purchaseOrderView } from '../views/purchaseOrder';
 import { writePurchaseOrder, writePurchaseOrderPage } from '../views/purchaseOrderJson';
-import { found, intParam } from './checks';
+import { found, intParam } from '../checks';
 
 export const getPurchaseOrder: Handler<'getPurchaseOrder'> = ({ state, params, query }) => {
   const po = found(state.purchaseOrders, intParam(params, 'id'), 'purchase order');

@@ -8,7 +8,7 @@ import type { PurchaseOrderReceipt as ReceiptInput } from '../../../src/api/requ
 import { conflict } from '../../errors';
 import type { PurchaseOrderItemRow, PurchaseOrderRow, SimState } from '../../state';
 import { touch, type Stamp } from './audit';
-import { FieldCheck, fieldPath } from './checks';
+import { FieldCheck, fieldPath } from '../checks';
 import { receiveIntoLine, recomputeOrderTotals } from './orderLines';
 import { isClosed, markReceivedIfComplete, markReceiving } from './orderStatus';
 import { addAvailable, onOrderByProduct, settleOnOrder } from './stock';

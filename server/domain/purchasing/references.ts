@@ -5,7 +5,7 @@
  */
 import type { Product } from '../../../src/api/resources';
 import type { Currency, NamedValue, ReferenceLists, SimState } from '../../state';
-import type { Finder } from './checks';
+import type { Finder } from '../checks';
 import { asOrderStatus } from './orderStatus';
 
 const named = (id: number, name: string | null | undefined): NamedValue => ({ id, name: name ?? '' });

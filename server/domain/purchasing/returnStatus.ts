@@ -13,7 +13,7 @@ import type { SupplierReturn, SupplierReturnItem } from '../../../src/api/resour
 import { conflict } from '../../errors';
 import type { NamedValue } from '../../state';
 import { touch, type Stamp } from './audit';
-import { withKnownName } from './checks';
+import { withKnownName } from '../checks';
 
 type ReturnStatus = SupplierReturn['supplier_return_status'];
 

@@ -10,7 +10,7 @@
 import { searchPage, supplierInvoiceAccessors } from '../../search';
 import { ok, type Handler } from '../context';
 import { stampOf, touch } from './audit';
-import { FieldCheck, found, intParam } from './checks';
+import { FieldCheck, found, intParam } from '../checks';
 import { dateTimeOfDate } from './dates';
 import { recomputeInvoiceTotals } from './invoiceTotals';
 import { finalise, orderIdsOf, rejectDuplicateNumber, rejectIfFinalised } from './invoiceRules';

@@ -15,7 +15,7 @@ import { notFound } from '../../errors';
 import { allOf, idListFilter, searchPage, sinceFilter, supplierReturnItemAccessors } from '../../search';
 import { ok, type Handler } from '../context';
 import { createdFields, stampOf, touch } from './audit';
-import { FieldCheck, found, intParam } from './checks';
+import { FieldCheck, found, intParam } from '../checks';
 import { references } from './references';
 import { rejectIfFinalised } from './returnStatus';
 import { itemsOfReturn, priceReturnItem, recomputeReturnTotals } from './returnTotals';

@@ -10,7 +10,7 @@ import type { SupplierReturn } from '../../../src/api/resources';
 import type { SimState } from '../../state';
 import { ok, type Handler } from '../context';
 import { stampOf, touch } from './audit';
-import { FieldCheck, fieldPath, found, intParam } from './checks';
+import { FieldCheck, fieldPath, found, intParam } from '../checks';
 import { references } from './references';
 import { applyStatus, checkStatusMove, rejectIfFinalised } from './returnStatus';
 import { itemsOfReturn, priceReturnItem, recomputeReturnTotals } from './returnTotals';
