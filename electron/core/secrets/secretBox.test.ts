@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { keyFileCipher, safeStorageCipher, type SafeStorageLike } from './cipher';
+import { SecretBox } from './secretBox';
+
+const KEY = 'live-key-7f3a9c';
+const connection = { baseUrl: 'https://backoffice.example/v2.1', apiKey: KEY, demo: false };
+
+/** A stand-in for Electron's safeStorage: XOR "encryption" is enough to tell stored bytes from the key. */
+function fakeSafeStorage(backend: string, available = true): SafeStorageLike {
+  const xor = (bytes: Uint8Array) => Uint8Array.from(bytes, (byte) => byte ^ 0x5a);
+  return {
+    isAsyncEncryptionAvailable: async () => available,
+    getSelectedStorageBackend: () => backend,
+    encryptStringAsync: async (text) => xor(new TextEncoder().encode(text)),
+    decryptStringAsync: async (bytes) => ({ result: new TextDecoder().decode(xor(bytes)) }),
+  };
+}
+
+const dir = () => mkdtempSync(join(tmpdir(), 'dockhand-secrets-'));
+
+describe('SecretBox', () => {
+  it('persists the connection encrypted and reads it back in a new box', async () => {
+    const folder = dir();
+    const file = join(folder, 'credentials.bin');
+    const cipher = keyFileCipher(join(folder, 'secret.key'));
+    await new SecretBox(cipher, file).save(connection);
+    expect(readFileSync(file).toString('latin1')).not.toContain(KEY);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(folder, 'secret.key')).mode & 0o777).toBe(0o600);
+    const reopened = new SecretBox(keyFileCipher(join(folder, 'secret.key')), file);
+    expect(await reopened.load()).toEqual(connection);
+  });
+
+  it('never puts the key in what the UI is told', async () => {
+    const folder = dir();
+    const box = new SecretBox(keyFileCipher(join(folder, 'k')), join(folder, 'c'));
+    const info = await box.save(connection);
+    expect(JSON.stringify(info)).not.toContain(KEY);
+    expect(info).toEqual({ configured: true, baseUrl: connection.baseUrl, demo: false, persistent: true });
+  });
+
+  it('keeps the key for the session only when safeStorage falls back to basic_text, and says so', async () => {
+    const folder = dir();
+    const file = join(folder, 'credentials.bin');
+    const box = new SecretBox(safeStorageCipher(fakeSafeStorage('basic_text'), 'linux'), file);
+    const info = await box.save(connection);
+    expect(info.persistent).toBe(false);
+    expect(info.storageWarning).toMatch(/keyring.*session only/);
+    expect(await box.load()).toEqual(connection);
+    expect(() => statSync(file)).toThrow();
+    const nextSession = new SecretBox(safeStorageCipher(fakeSafeStorage('basic_text'), 'linux'), file);
+    expect(await nextSession.load()).toBeUndefined();
+  });
+
+  it('uses the keychain when safeStorage has a real backend', async () => {
+    const folder = dir();
+    const file = join(folder, 'credentials.bin');
+    const cipher = safeStorageCipher(fakeSafeStorage('gnome_libsecret'), 'linux');
+    await new SecretBox(cipher, file).save(connection);
+    expect(readFileSync(file).toString('latin1')).not.toContain(KEY);
+    expect(await new SecretBox(cipher, file).load()).toEqual(connection);
+    const unavailable = safeStorageCipher(fakeSafeStorage('unknown', false), 'win32');
+    expect(await unavailable.unavailableReason()).toMatch(/keychain is not available/);
+  });
+
+  it('treats a damaged credentials file as no connection, and clear removes it', async () => {
+    const folder = dir();
+    const file = join(folder, 'credentials.bin');
+    const cipher = keyFileCipher(join(folder, 'k'));
+    const box = new SecretBox(cipher, file);
+    await box.save(connection);
+    writeFileSync(file, 'garbage');
+    expect(await new SecretBox(cipher, file).load()).toBeUndefined();
+    await box.clear();
+    expect(await box.describe()).toMatchObject({ configured: false });
+  });
+
+  it('rejects a malformed connection with the field named', async () => {
+    const folder = dir();
+    const box = new SecretBox(keyFileCipher(join(folder, 'k')), join(folder, 'c'));
+    await expect(box.save({ ...connection, baseUrl: 'ftp://x' })).rejects.toThrow(/baseUrl/);
+    await expect(box.save({ ...connection, apiKey: '' })).rejects.toThrow(/apiKey/);
+  });
+});
