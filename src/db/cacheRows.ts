@@ -15,6 +15,7 @@ import {
 } from './pendingRows';
 import type { CacheTable, DockhandDb, LocalMeta } from './schema';
 import { remapTempIds } from './tempRefs';
+import { areTombstoned, dropTombstone, moveTombstone } from './tombstones';
 
 type Row = Record<string, unknown> & LocalMeta;
 
@@ -34,9 +35,10 @@ function isTempKey(key: CacheKey): boolean {
 }
 
 /**
- * Server rows: rows with pending ops are rebased, others replaced. With `dedupe`, a row whose stored copy
- * has the same `modified_on` (and no pending ops) is left as it is: re-reading the overlap window of a pull
- * then costs no writes and is not counted as new.
+ * Server rows: rows with pending ops are rebased, others replaced, and rows a queued delete removed stay
+ * removed (./tombstones.ts). With `dedupe`, a row whose stored copy has the same `modified_on` (and no
+ * pending ops) is left as it is: re-reading the overlap window of a pull then costs no writes and is not
+ * counted as new.
  */
 export async function putServerRows(
   db: DockhandDb,
@@ -47,12 +49,18 @@ export async function putServerRows(
 ): Promise<{ written: number; rebased: number; unchanged: number }> {
   const target = tableOf(db, table);
   const incoming = rows.map((row) => row as Row);
-  const existing = await target.bulkGet(incoming.map((row) => keyOf(db, table, row)));
+  const keys = incoming.map((row) => keyOf(db, table, row));
+  const existing = await target.bulkGet(keys);
+  const deleted = await areTombstoned(db, table, keys);
   const out: Row[] = [];
   let rebased = 0;
   let unchanged = 0;
   for (const [i, row] of incoming.entries()) {
     const local = existing[i];
+    if (deleted[i]) {
+      unchanged++;
+      continue;
+    }
     const server: Row = { ...row, _fetchedAt: at };
     if (local?._pendingOps?.length) {
       const fields = await pendingFieldsOf(db, local._pendingOps, table, keyOf(db, table, row));
@@ -86,6 +94,7 @@ export async function applyCacheWrites(db: DockhandDb, writes: readonly CacheWri
 export async function releaseRows(db: DockhandDb, opId: string): Promise<PendingRow[]> {
   const refs = await readPendingRows(db, opId);
   for (const ref of refs) {
+    if (ref.deleted) await dropTombstone(db, ref.table, ref.key, opId);
     const target = tableOf(db, ref.table);
     const row = await target.get(ref.key);
     if (!row) continue;
@@ -106,10 +115,14 @@ export async function undoRows(db: DockhandDb, opId: string): Promise<void> {
   for (const ref of refs) {
     const target = tableOf(db, ref.table);
     const row = await target.get(ref.key);
-    if (!row) {
-      if (ref.deleted && ref.before) await target.put(ref.before as Row);
+    if (ref.deleted) {
+      await dropTombstone(db, ref.table, ref.key, opId);
+      // Put back unless another queued op deleted it too (its tombstone remains).
+      const [stillDeleted] = await areTombstoned(db, ref.table, [ref.key]);
+      if (!row && ref.before && !stillDeleted) await target.put(ref.before as Row);
       continue;
     }
+    if (!row) continue;
     const others = (row._pendingOps ?? []).filter((id) => id !== opId);
     if (ref.before === null && others.length === 0) {
       await target.delete(ref.key);
@@ -157,7 +170,16 @@ export async function remapRows(
   return moved;
 }
 
-/** Follows row key changes (and temp ids in earlier values) in every given op's pending-row bookkeeping. */
+/** A key with its temp id (a number, or a link's product id) mapped to the server id. */
+function remapKey(key: CacheKey, map: ReadonlyMap<number, number>): CacheKey {
+  if (typeof key === 'number') return map.get(key) ?? key;
+  return [map.get(key[0]) ?? key[0], key[1]];
+}
+
+/**
+ * Follows row key changes (and temp ids in earlier values) in every given op's pending-row bookkeeping. A
+ * row a queued delete removed has no row to move: its key, and its tombstone, are remapped here.
+ */
 export async function movePendingRefs(
   db: DockhandDb,
   opIds: readonly string[],
@@ -167,13 +189,22 @@ export async function movePendingRefs(
   for (const opId of opIds) {
     const refs = await readPendingRows(db, opId);
     let changed = false;
-    const next = refs.map((ref) => {
+    const next: PendingRow[] = [];
+    for (const ref of refs) {
       const move = moved.find((m) => m.table === ref.table && sameKey(m.from, ref.key));
       const before = ref.before === null ? null : remapTempIds(ref.before, map);
-      if (!move && !before?.changed) return ref;
+      let key = move ? move.to : ref.key;
+      if (ref.deleted && !move && !sameKey(remapKey(ref.key, map), ref.key)) {
+        key = remapKey(ref.key, map);
+        await moveTombstone(db, ref.table, ref.key, key);
+      }
+      if (sameKey(key, ref.key) && !before?.changed) {
+        next.push(ref);
+        continue;
+      }
       changed = true;
-      return { ...ref, key: move ? move.to : ref.key, before: before ? before.value : null };
-    });
+      next.push({ ...ref, key, before: before ? before.value : null });
+    }
     if (changed) await writePendingRows(db, opId, next);
   }
 }

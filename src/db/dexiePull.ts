@@ -9,6 +9,7 @@ import type { CacheKey } from './cacheWrites';
 import { pendingRowsKey } from './pendingRows';
 import type { DockhandDb, LocalMeta } from './schema';
 import { emptyCounts, type StorePort } from './storePort';
+import { cleanResolvedTempIds } from './tempIds';
 
 type PullMethods = Pick<
   StorePort,
@@ -57,9 +58,13 @@ export function createPullMethods(db: DockhandDb): PullMethods {
       return { ids: unique.filter((_, i) => isStale(rows[i])).slice(0, limit ?? unique.length) };
     },
 
-    async keysWhere({ table, field, values }) {
+    async keysWhere({ table, field, values, after, limit }) {
       const target = db.table(table);
-      if (field === undefined) return { keys: (await target.toCollection().primaryKeys()) as CacheKey[] };
+      if (field === undefined) {
+        let rows = after === undefined ? target.toCollection() : target.where(':id').above(after);
+        if (limit !== undefined) rows = rows.limit(limit);
+        return { keys: (await rows.primaryKeys()) as CacheKey[] };
+      }
       const wanted = values ?? [];
       const indexed = target.schema.indexes.some((index) => index.keyPath === field);
       const keys = indexed
@@ -70,14 +75,16 @@ export function createPullMethods(db: DockhandDb): PullMethods {
       return { keys: keys as CacheKey[] };
     },
 
-    async countByState() {
-      const counts = emptyCounts();
-      for (const state of OP_STATES) counts[state] = await db.outbox.where('state').equals(state).count();
-      return { counts };
-    },
+    // One read transaction: an op moving between two of the counts must not be counted in both.
+    countByState: () =>
+      db.transaction('r', db.outbox, async () => {
+        const counts = emptyCounts();
+        for (const state of OP_STATES) counts[state] = await db.outbox.where('state').equals(state).count();
+        return { counts };
+      }),
 
-    prune: ({ before }) =>
-      db.transaction('rw', db.outbox, db.meta, async () => {
+    prune: ({ before, tempIdsResolvedBefore }) =>
+      db.transaction('rw', db.outbox, db.meta, db.tempIds, async () => {
         const old = await db.outbox
           .where('state')
           .anyOf('done', 'discarded')
@@ -85,7 +92,8 @@ export function createPullMethods(db: DockhandDb): PullMethods {
           .toArray();
         await db.outbox.bulkDelete(old.map((op) => op.seq!));
         await db.meta.bulkDelete(old.map((op) => pendingRowsKey(op.id)));
-        return { pruned: old.length };
+        if (tempIdsResolvedBefore === undefined) return { pruned: old.length };
+        return { pruned: old.length, tempIds: await cleanResolvedTempIds(db, tempIdsResolvedBefore) };
       }),
   };
 }

@@ -6,12 +6,13 @@
 import { decideBlocking } from './blocking';
 import { applyCacheWrites, movePendingRefs, releaseRows, remapRows, undoRows } from './cacheRows';
 import { createPullMethods } from './dexiePull';
+import { opCatalog } from './opCatalog';
 import type { OpRecord, OpState } from './ops';
 import { readPendingRows, type PendingRow } from './pendingRows';
 import { CACHE_TABLES, type DockhandDb } from './schema';
 import type { PortRequest, PortResponse, StorePort } from './storePort';
 import { allTempIds, childTempIds } from './tempIds';
-import { remapAggregate, remapTempIds, tempIdsIn } from './tempRefs';
+import { remapAggregate, remapTempIds } from './tempRefs';
 import { setPath } from './paths';
 
 type Changed = PortResponse<'completeOp'>;
@@ -96,10 +97,10 @@ export function createDexieStore(db: DockhandDb): StorePort {
   }
 
   /** Rewrites every live op's payload, aggregate and cache rows from temp ids to server ids. */
-  async function applyMapping(map: Map<number, number>, ownRows: PendingRow[]): Promise<void> {
+  async function applyMapping(map: Map<number, number>, ownRows: PendingRow[], at: string): Promise<void> {
     for (const [tempId, serverId] of map) {
       const entry = await db.tempIds.get(tempId);
-      if (entry) await db.tempIds.put({ ...entry, serverId });
+      if (entry) await db.tempIds.put({ ...entry, serverId, resolvedAt: at });
     }
     const live = await db.outbox.where('state').noneOf(['done', 'discarded']).toArray();
     const refs = [...ownRows];
@@ -172,7 +173,7 @@ export function createDexieStore(db: DockhandDb): StorePort {
         await db.outbox.put(done);
         const map = await mappingFor(op, request);
         const ownRows = await releaseRows(db, op.id);
-        if (map.size > 0) await applyMapping(map, ownRows);
+        if (map.size > 0) await applyMapping(map, ownRows, request.at);
         await applyCacheWrites(db, request.cacheWrites, request.at);
         const affected = await refresh();
         return { op: done, affected: [op.id, ...affected] };
@@ -228,13 +229,18 @@ export function createDexieStore(db: DockhandDb): StorePort {
 
     editAndRetry: ({ id, body, params }) =>
       changing(opTables, id, ['failed', 'conflicted', 'queued', 'blocked'], (op) => {
+        // A conflicted op is edited with the server's values in view: they become its base, as a resolved
+        // conflict's do, so the next merge sends the edit instead of finding the same conflict again.
+        for (const conflict of op.state === 'conflicted' ? (op.conflicts ?? []) : []) {
+          op.baseVersion = setPath(op.baseVersion ?? {}, conflict.field, conflict.server);
+        }
         clearOutcome(op);
         op.state = 'queued';
         op.body = body;
         if (params) op.params = params;
-        op.dependsOnTempIds = tempIdsIn({ params: op.params, body: op.body }).filter(
-          (t) => t !== op.createsTempId,
-        );
+        op.dependsOnTempIds = opCatalog(op.kind)
+          .tempIdsOf(op)
+          .filter((t) => t !== op.createsTempId);
         return op;
       }),
 

@@ -3,19 +3,19 @@
  * replays it are written in ONE Dexie transaction, so an edit is never shown without being queued, nor
  * queued without being shown.
  *
- * The op's payload is validated with the endpoint's own params/query/body schemas from src/api (the kind
- * specs live in electron/core, which the renderer cannot import; every OpKind is named after its endpoint).
+ * The op's payload is validated, and its aggregate and temp ids found, by the op catalog (./opCatalog.ts):
+ * the same rules the engine's op specs apply, since the renderer cannot import the specs themselves.
  */
-import { z } from 'zod';
-import { ENDPOINTS, type EndpointSpec } from '../api/endpoints';
 import type { CacheKey, CacheWrite } from './cacheWrites';
 import { keyOf } from './cacheRows';
+import { opCatalog } from './opCatalog';
 import { refreshBlocking } from './dexieStore';
 import { OpRecordSchema, type OpKind, type OpRecord } from './ops';
 import { writePendingRows, type PendingRow } from './pendingRows';
 import { CACHE_TABLES, type DockhandDb, type LocalMeta } from './schema';
 import { allTempIds } from './tempIds';
-import { remapTempIds, tempIdsIn } from './tempRefs';
+import { remapTempIds } from './tempRefs';
+import { addTombstone } from './tombstones';
 
 export interface EnqueueInput {
   kind: OpKind;
@@ -29,7 +29,7 @@ export interface EnqueueInput {
   label: string;
   /** Creates: the temp id (allocateTempId) the new record carries until the server id replaces it. */
   createsTempId?: number;
-  /** Defaults to `<entity>:<id>` from the kind (see AGGREGATES). */
+  /** Defaults to the kind's aggregate (./opCatalog.ts); override only to serialise unrelated records. */
   aggregate?: string;
   now?: Date;
 }
@@ -44,68 +44,28 @@ export class OutboxValidationError extends Error {
   }
 }
 
-/** FIFO group of each kind: the record it changes, by a path parameter or, for creates, its temp id. */
-const AGGREGATES: Record<OpKind, { entity: string; param?: string }> = {
-  createPurchaseOrder: { entity: 'purchaseOrder' },
-  deletePurchaseOrderItem: { entity: 'purchaseOrder', param: 'id' },
-  createSupplierInvoice: { entity: 'supplierInvoice' },
-  updateSupplierInvoice: { entity: 'supplierInvoice', param: 'id' },
-  updateSupplierReturn: { entity: 'supplierReturn', param: 'id' },
-  createSupplierReturnItem: { entity: 'supplierReturn', param: 'id' },
-  updateSupplier: { entity: 'supplier', param: 'id' },
-  deleteSupplier: { entity: 'supplier', param: 'id' },
-  createProductSuppliers: { entity: 'product', param: 'product_id' },
-  updateProductSuppliers: { entity: 'product', param: 'product_id' },
-  deleteProductSuppliers: { entity: 'product', param: 'product_id' },
-  createCustomer: { entity: 'customer' },
-  updateCustomer: { entity: 'customer', param: 'id' },
-  updateDeliveryAddress: { entity: 'customer', param: 'id' },
-  createSupplierReturnReason: { entity: 'returnReason' },
-  updateSupplierReturnReason: { entity: 'returnReason', param: 'id' },
-  deleteSupplierReturnReason: { entity: 'returnReason', param: 'id' },
-  createShippingPort: { entity: 'shippingPort' },
-  updateShippingPort: { entity: 'shippingPort', param: 'id' },
-  deleteShippingPort: { entity: 'shippingPort', param: 'id' },
-  createShipmentType: { entity: 'shipmentType' },
-  updateShipmentType: { entity: 'shipmentType', param: 'id' },
-  createFixedPriceGroup: { entity: 'fixedPriceGroup' },
-};
-
+/**
+ * The op's FIFO group (./opCatalog.ts, the same function the engine's specs use). `body` matters only to
+ * creates given no temp id: they fall back to their natural key.
+ */
 export function aggregateFor(
   kind: OpKind,
   params: EnqueueInput['params'],
   createsTempId?: number,
-  opId = '',
-) {
-  const { entity, param } = AGGREGATES[kind];
-  const id = param ? params[param] : createsTempId;
-  return id === undefined ? `${entity}:new:${opId}` : `${entity}:${id}`;
+  body?: unknown,
+): string {
+  return opCatalog(kind).aggregateOf({ params, body, createsTempId });
 }
 
-/** Splits the op's params into the endpoint's path and query parameters and validates all three parts. */
+/** Validates `{params, body}` with the op kind's payload schema (./opCatalog.ts), as the engine will. */
 export function validatePayload(kind: OpKind, params: EnqueueInput['params'], body: unknown): void {
-  const endpoint = ENDPOINTS[kind] as EndpointSpec;
-  const pathNames = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  const path = Object.fromEntries(Object.entries(params).filter(([k]) => pathNames.includes(k)));
-  const query = Object.fromEntries(Object.entries(params).filter(([k]) => !pathNames.includes(k)));
+  const result = opCatalog(kind).payload.safeParse({ params, body });
+  if (result.success) return;
   const fields: Record<string, string[]> = {};
-  const check = (where: string, schema: z.ZodType | null, value: unknown) => {
-    if (!schema) {
-      if (value !== undefined && !(typeof value === 'object' && Object.keys(value ?? {}).length === 0)) {
-        (fields[where] ??= []).push(`${kind} takes no ${where}`);
-      }
-      return;
-    }
-    const result = schema.safeParse(value);
-    if (result.success) return;
-    for (const issue of result.error.issues) {
-      (fields[[where, ...issue.path.map(String)].join('.')] ??= []).push(issue.message);
-    }
-  };
-  check('params', endpoint.params, path);
-  check('query', endpoint.query, query);
-  check('body', endpoint.body, body);
-  if (Object.keys(fields).length) throw new OutboxValidationError(kind, fields);
+  for (const issue of result.error.issues) {
+    (fields[issue.path.map(String).join('.') || '$'] ??= []).push(issue.message);
+  }
+  throw new OutboxValidationError(kind, fields);
 }
 
 const isLocalKey = (key: string) => key.startsWith('_');
@@ -127,8 +87,13 @@ async function applyLocalEdit(
   for (const write of writes) {
     const table = db.table<Row, CacheKey>(write.table);
     for (const key of write.delete ?? []) {
+      // Tombstoned even when not cached: a pull must not bring the row in while its delete is queued.
+      await addTombstone(db, write.table, key, opId);
       const before = await table.get(key);
-      if (!before) continue;
+      if (!before) {
+        touched.push({ table: write.table, key, fields: [], before: null, deleted: true });
+        continue;
+      }
       await table.delete(key);
       const { _pendingOps: _, ...row } = before;
       touched.push({ table: write.table, key, fields: Object.keys(row), before: row, deleted: true });
@@ -155,12 +120,8 @@ async function applyLocalEdit(
 /** Queues one edit: validates it, applies the local change and writes the op, all in one transaction. */
 export async function enqueue(db: DockhandDb, input: EnqueueInput): Promise<OpRecord> {
   const id = crypto.randomUUID();
-  let body = input.body;
-  // The PO's idempotency key (design.md "Write-ahead"): a lost create is found again by it.
-  if (input.kind === 'createPurchaseOrder' && body && typeof body === 'object') {
-    const po = body as { external_purchase_order_id?: string | null };
-    if (!po.external_purchase_order_id) body = { ...po, external_purchase_order_id: `dockhand-${id}` };
-  }
+  const catalog = opCatalog(input.kind);
+  const body = catalog.prepareBody ? catalog.prepareBody(input.body, id) : input.body;
   validatePayload(input.kind, input.params, body);
   const tables = [db.outbox, db.tempIds, db.meta, ...CACHE_TABLES.map((name) => db.table(name))];
   return db.transaction('rw', tables, async () => {
@@ -175,9 +136,11 @@ export async function enqueue(db: DockhandDb, input: EnqueueInput): Promise<OpRe
     const op: OpRecord = {
       id,
       kind: input.kind,
-      aggregate: input.aggregate ?? aggregateFor(input.kind, params, input.createsTempId, id),
+      aggregate: input.aggregate ?? aggregateFor(input.kind, params, input.createsTempId, payloadBody),
       params,
-      dependsOnTempIds: tempIdsIn({ params, body: payloadBody }).filter((t) => t !== input.createsTempId),
+      dependsOnTempIds: catalog
+        .tempIdsOf({ params, body: payloadBody })
+        .filter((t) => t !== input.createsTempId),
       state: 'queued',
       attempts: 0,
       createdAt: (input.now ?? new Date()).toISOString(),

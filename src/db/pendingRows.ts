@@ -16,7 +16,10 @@ export interface PendingRow {
   fields: string[];
   /** The row's values of those fields before the op, or null when the op created the row. */
   before: Record<string, unknown> | null;
-  /** The op deleted the row; `before` is then the whole row, put back if the op is discarded. */
+  /**
+   * The op deleted the row (./tombstones.ts holds it deleted meanwhile); `before` is then the whole row, put
+   * back if the op is discarded, or null when the row was not cached.
+   */
   deleted?: true;
 }
 

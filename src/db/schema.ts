@@ -62,6 +62,13 @@ export interface TempIdEntry {
   entity: string;
   serverId?: number;
   createdAt: string;
+  /**
+   * A child record created with its parent in one request (a line of an offline PO): its server id arrives
+   * with the parent's create response, matched by position.
+   */
+  parentTempId?: number;
+  /** When the server id was recorded; resolved entries are cleaned up a while after (dexiePull prune). */
+  resolvedAt?: string;
 }
 
 export interface MetaEntry {

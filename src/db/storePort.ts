@@ -178,13 +178,16 @@ export const STORE_PORT = {
   },
   /**
    * Primary keys of a table's rows whose `field` equals one of `values` (the children of a record), or of
-   * every row without a field (reconciling a full list).
+   * every row without a field (reconciling a full list); without a field, `after` and `limit` page through
+   * the keys in order (a sweep over the products that resumes where it stopped).
    */
   keysWhere: {
     request: z.strictObject({
       table: CacheTableSchema,
       field: z.string().optional(),
       values: z.array(z.number().int()).optional(),
+      after: z.number().int().optional(),
+      limit: z.number().int().positive().optional(),
     }),
     response: z.strictObject({ keys: z.array(CacheKeySchema) }),
   },
@@ -194,10 +197,13 @@ export const STORE_PORT = {
     request: z.strictObject({}),
     response: z.strictObject({ counts: z.record(OpStateSchema, z.number().int()) }),
   },
-  /** Deletes done (and discarded) ops finished before `before`. */
+  /**
+   * Deletes done (and discarded) ops finished before `before`; with `tempIdsResolvedBefore`, also temp-id
+   * entries resolved before then that no live op or its rows still names (`tempIds`: how many).
+   */
   prune: {
-    request: z.strictObject({ before: isoDateTime() }),
-    response: z.strictObject({ pruned: z.number().int() }),
+    request: z.strictObject({ before: isoDateTime(), tempIdsResolvedBefore: isoDateTime().optional() }),
+    response: z.strictObject({ pruned: z.number().int(), tempIds: z.number().int().optional() }),
   },
 } as const;
 

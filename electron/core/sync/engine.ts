@@ -17,7 +17,7 @@ import { pacedClient } from './pacedClient';
 import { createPuller, PULL_DEFAULTS, type Puller } from './pull/puller';
 import { pushOp, type PushContext } from './push';
 import { createRateLimiter } from './rateLimiter';
-import { createStatusHub } from './status';
+import { countsRefresher, createStatusHub, notifying } from './status';
 import { SILENT_LOGGER, type SyncEngineOptions, type SyncStatus } from './types';
 
 /** Every state an aggregate's head can be in; the head decides whether the aggregate may move. */
@@ -26,6 +26,8 @@ const LIVE: OpState[] = ['queued', 'sending', 'uncertain', 'failed', 'blocked', 
 const MIN_WAKE_MS = 50;
 /** Timers cannot wait longer than 2^31−1 ms; a far backoff is simply re-checked now and then. */
 const MAX_WAKE_MS = 10 * 60_000;
+/** Pruning finished ops and resolved temp ids: at start, then this often while running. */
+const HOUSEKEEPING_MS = 60 * 60_000;
 
 export interface SyncEngine {
   start(): Promise<void>;
@@ -53,6 +55,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const logger = options.logger ?? SILENT_LOGGER;
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const watchdogMs = options.watchdogMs ?? 120_000;
+  const pruneAfterMs = options.pruneAfterMs ?? 7 * 24 * 60 * 60_000;
+  const tempIdRetentionMs = options.tempIdRetentionMs ?? 24 * 60 * 60_000;
   const limiter = createRateLimiter(options.rateLimit ?? { requestsPerMinute: 250 });
   const status = createStatusHub({ now, watchdogMs });
 
@@ -68,6 +72,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let wakeTimer: ReturnType<typeof setTimeout> | undefined;
   let pullTimer: ReturnType<typeof setTimeout> | undefined;
   let watchdogTimer: ReturnType<typeof setInterval> | undefined;
+  let housekeepingTimer: ReturnType<typeof setInterval> | undefined;
   let pulling: Promise<void> | undefined;
   const inFlight = new Map<string, string>(); // aggregate → op id
   const tasks = new Set<Promise<void>>();
@@ -98,11 +103,29 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     });
   }
 
+  const readCounts = countsRefresher(
+    async () => (await store.countByState({})).counts,
+    (counts) => status.setCounts(counts),
+  );
   async function refreshCounts() {
     try {
-      status.setCounts((await store.countByState({})).counts);
+      await readCounts();
     } catch (error) {
       logger.warn({ event: 'counts-failed', detail: String(error) });
+    }
+  }
+  /** Pushes go through this: the counts follow every transition at once, not when the op has finished. */
+  const pushStore = notifying(store, () => void refreshCounts());
+
+  async function housekeeping() {
+    const at = now().getTime();
+    try {
+      await store.prune({
+        before: new Date(at - pruneAfterMs).toISOString(),
+        tempIdsResolvedBefore: new Date(at - tempIdRetentionMs).toISOString(),
+      });
+    } catch (error) {
+      logger.warn({ event: 'housekeeping-failed', detail: String(error) });
     }
   }
 
@@ -114,7 +137,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   const pushContext = (): PushContext => ({
-    store,
+    store: pushStore,
     client,
     sendClient,
     specFor: (kind) => specs[kind],
@@ -252,8 +275,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         await store.markUncertain({ id: op.id, reason: 'The app stopped while this was being sent' });
       }
       await store.refreshBlocking({});
-      const pruneAfterMs = options.pruneAfterMs ?? 7 * 24 * 60 * 60_000;
-      await store.prune({ before: new Date(now().getTime() - pruneAfterMs).toISOString() });
+      await housekeeping();
+      housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_MS);
       connectivity = createConnectivity({
         signal: options.online ?? ALWAYS_ONLINE,
         probe: options.probe ?? tokenProbe(options.client),
@@ -295,7 +318,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       running = false;
       abort.abort(new Error('The sync engine stopped'));
       for (const timer of [wakeTimer, pullTimer]) if (timer) clearTimeout(timer);
-      if (watchdogTimer) clearInterval(watchdogTimer);
+      for (const timer of [watchdogTimer, housekeepingTimer]) if (timer) clearInterval(timer);
       connectivity?.stop();
       await Promise.allSettled([...tasks, pulling, pumping]);
       await refreshCounts();

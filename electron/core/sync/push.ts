@@ -8,11 +8,10 @@
  */
 import { ENDPOINTS, type EndpointSpec } from '../../../src/api/endpoints';
 import type { OpProblem, OpRecord } from '../../../src/db/ops';
-import type { StorePort } from '../../../src/db/storePort';
+import type { ChildIds, StorePort } from '../../../src/db/storePort';
 import { ApiCallError, CallAbortedError, ContractError } from '../api/errors';
 import type { ApiClient } from '../api/types';
 import { backoffDelay } from './backoff';
-import { childIdsOf } from './childIds';
 import type { Connectivity } from './connectivity';
 import { threeWayMerge } from './merge';
 import { DEFAULT_RETRY_AFTER_MS } from './pacedClient';
@@ -134,9 +133,11 @@ async function complete(
 ): Promise<PushOutcome> {
   let cacheWrites: ReturnType<OpKindSpec['cacheWrites']> = [];
   let resultId: number | undefined;
+  let childIds: ChildIds[] = [];
   try {
     cacheWrites = spec.cacheWrites(op, result);
     resultId = spec.resultIdOf?.(result);
+    childIds = spec.childIdsOf?.(result) ?? [];
   } catch (error) {
     // It happened on the server whatever we make of the answer: never retry it; the next pull fills the cache.
     ctx.logger.error({ event: 'result-unreadable', opId: op.id, kind: op.kind, detail: String(error) });
@@ -147,7 +148,7 @@ async function complete(
     ...(resultId === undefined ? {} : { resultId }),
     cacheWrites,
     tempIds: [],
-    childIds: childIdsOf(spec, result),
+    childIds,
   });
   return 'done';
 }
@@ -170,7 +171,12 @@ async function beforeSendError(ctx: PushContext, op: OpRecord, error: unknown): 
       await ctx.store.requeueOp({ id: op.id, nextAttemptAt: iso(ctx, wait), reason: error.message });
       return 'requeued';
     }
-    const reason = `Could not read the record before updating it: ${error.message}`;
+    // Gone on the server: a PUT would answer 404 too, and retrying cannot bring the record back.
+    const reason =
+      error.kind === 'not-found'
+        ? `The record no longer exists on the server (deleted elsewhere?), so this change cannot be ` +
+          `applied. Discard it, or recreate the record and make the change again. (${error.message})`
+        : `Could not read the record before updating it: ${error.message}`;
     await ctx.store.failOp({ id: op.id, reason, problem: problemOf(error) });
     return 'failed';
   }

@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
 import { offlineInvoice, offlineOrder } from './testing/edits';
+import { problemResponse, recordingFetch } from './testing/fetches';
 import { engineHarness, type EngineHarness } from './testing/harness';
 
 let sim: Simulator;
@@ -71,6 +72,70 @@ describe('reconciliation', () => {
     await harness.drain();
 
     expect(probe.writes()).toBe(2);
+    expect(sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
+    expect((await harness.store.getOp({ id: order.op.id })).op).toMatchObject({ state: 'done', attempts: 2 });
+  });
+});
+
+describe('5xx on a create', () => {
+  /** The first POST to /purchaseorders is answered with `status` by a gateway, after or instead of the server. */
+  function gatewayFetch(status: number, reachesServer: boolean) {
+    let answered = false;
+    return recordingFetch(async (request, forward) => {
+      if (answered || request.method !== 'POST' || !request.url.endsWith('/purchaseorders')) return forward();
+      answered = true;
+      if (reachesServer) await forward();
+      else await request.arrayBuffer(); // the gateway read the request, then failed
+      return problemResponse(status, 'Bad Gateway');
+    });
+  }
+
+  it('treats a 502 after the server committed as uncertain, finds the order, never creates it twice', async () => {
+    const recording = gatewayFetch(502, true);
+    harness = engineHarness(sim, { clientOptions: { fetch: recording.fetch } });
+    const order = await offlineOrder(harness.db);
+    const invoice = await offlineInvoice(harness.db, order.tempId, order.lineTempIds[0]!);
+    const states: string[] = [];
+    const original = harness.store.markUncertain;
+    harness.restart({
+      store: {
+        ...harness.store,
+        markUncertain: async (request) => {
+          states.push(request.reason);
+          return original(request);
+        },
+      },
+    });
+
+    await harness.engine.start();
+    await harness.drain();
+
+    expect(states[0]).toContain('502');
+    expect(recording.calls().filter((call) => call.method === 'POST').length).toBe(2); // the PO, the invoice
+    const created = sim.control.snapshot().purchaseOrders[order.externalId];
+    expect(created).toHaveLength(1);
+    expect((await harness.store.getOp({ id: order.op.id })).op).toMatchObject({
+      state: 'done',
+      resultId: created![0]!.id,
+      attempts: 1,
+    });
+    expect((await harness.store.getOp({ id: invoice.op.id })).op).toMatchObject({ state: 'done' });
+    expect(sim.control.snapshot().invoices[invoice.number]).toHaveLength(1);
+  });
+
+  it('sends a create again when the lookup shows the 500 came before the server ran it', async () => {
+    const recording = gatewayFetch(500, false);
+    harness = engineHarness(sim, { clientOptions: { fetch: recording.fetch } });
+    const order = await offlineOrder(harness.db);
+
+    await harness.engine.start();
+    await harness.drain();
+
+    const posts = recording.calls().filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.status)).toEqual([500, 201]);
+    // The lookup ran between the two: a search by the order's idempotency key.
+    const between = recording.calls().filter((call) => call.startedAt > posts[0]!.startedAt);
+    expect(between[0]).toMatchObject({ method: 'GET', path: '/v2.1/purchaseorders' });
     expect(sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
     expect((await harness.store.getOp({ id: order.op.id })).op).toMatchObject({ state: 'done', attempts: 2 });
   });

@@ -1,9 +1,11 @@
 /**
  * The status stream the UI subscribes to, and the stuck-engine watchdog. The watchdog reads the engine's
  * injected clock: online, ops waiting to be sent, and nothing finished (done, failed, conflicted) for
- * `watchdogMs` → the status carries a flag and the reason, so a silent stall is never invisible.
+ * `watchdogMs` of time the engine could send (the clock restarts when it comes back online or is resumed)
+ * → the status carries a flag and the reason, so a silent stall is never invisible. The op counts it shows
+ * are re-read after every op transition (`notifying`), an op starting to send included.
  */
-import type { OpCounts } from '../../../src/db/storePort';
+import type { OpCounts, StorePort } from '../../../src/db/storePort';
 import type { OpCountsView, PullProgress, SyncStatus } from './types';
 
 export interface StatusHub {
@@ -77,7 +79,13 @@ export function createStatusHub(options: { now: () => Date; watchdogMs: number }
       return () => listeners.delete(listener);
     },
     update(patch) {
-      set({ ...status, ...patch });
+      const couldSend = status.running && status.online && status.authenticated;
+      const next = { ...status, ...patch };
+      // The stall is measured while the engine could send: time spent offline or paused does not count.
+      if (!couldSend && next.running && next.online && next.authenticated) {
+        lastProgress = options.now().getTime();
+      }
+      set(next);
     },
     setCounts(counts) {
       const view = viewOf(counts);
@@ -106,4 +114,53 @@ export function createStatusHub(options: { now: () => Date; watchdogMs: number }
       lastError = message;
     },
   };
+}
+
+/**
+ * Reads the op counts from the store, one read at a time: a request while a read is running asks for one
+ * more read after it, so the counts shown are never older than the last request and two reads can never
+ * land out of order. Callers may fire and forget (every op transition does) or await the fresh counts.
+ */
+export function countsRefresher(read: () => Promise<OpCounts>, apply: (counts: OpCounts) => void) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  return function refresh(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        apply(await read());
+      } while (again);
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+}
+
+/** The op transitions a push makes; each one changes the counts the status shows. */
+const TRANSITIONS = [
+  'markSending',
+  'completeOp',
+  'failOp',
+  'requeueOp',
+  'markUncertain',
+  'markConflicted',
+] as const satisfies readonly (keyof StorePort)[];
+
+/** The store as a push sees it: after every transition (an op starting to send included), `changed` runs. */
+export function notifying(store: StorePort, changed: () => void): StorePort {
+  const wrapped: Record<string, unknown> = { ...store };
+  for (const method of TRANSITIONS) {
+    const inner = store[method] as (request: unknown) => Promise<unknown>;
+    wrapped[method] = async (request: unknown) => {
+      const answer = await inner(request);
+      changed();
+      return answer;
+    };
+  }
+  return wrapped as StorePort;
 }

@@ -38,8 +38,10 @@ export interface BackoffOptions {
 }
 
 export interface PullOptions {
-  /** Resource names (see pull/resources.ts) to pull; all by default. */
+  /** Resource names (see pull/resources.ts, and `productSuppliers`) to pull; all by default. */
   resources?: readonly string[];
+  /** Products whose supplier links are read per run (pull/productSuppliers.ts); default 50. */
+  productSuppliersBatch?: number;
   pageSize?: number;
   overlapMs?: number;
   /** Between delta pulls while online. */
@@ -70,8 +72,14 @@ export interface SyncEngineOptions {
   /** Online, ops pending, no progress for this long → the status says the engine looks stuck. */
   watchdogMs?: number;
   logger?: SyncLogger;
-  /** Done and discarded ops older than this are deleted at start (default 7 days). */
+  /** Done and discarded ops older than this are deleted at start and hourly (default 7 days). */
   pruneAfterMs?: number;
+  /**
+   * Temp-id entries resolved longer ago than this, and named by no live op or row, are deleted at start and
+   * hourly (default 1 day): until then an edit made on a screen still showing the temp id is queued with
+   * the server id.
+   */
+  tempIdRetentionMs?: number;
   /** false: push only. */
   pull?: PullOptions | false;
 }

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { buildFilter, queryFor, type FilterClause } from '../../../../src/api/query';
 import { CustomerSchema, DeliveryAddressSchema } from '../../../../src/api/resources';
+import { OP_CATALOG } from '../../../../src/db/opCatalog';
 import type { OpRecord } from '../../../../src/db/ops';
 import { ApiCallError } from '../../api/errors';
 import type { OpRunContext } from '../opKind';
@@ -13,11 +14,8 @@ import { byLookup, createSpec, updateSpec } from './factories';
 import { idText } from './labels';
 import { callOptions, searchAll } from './lookup';
 import { attemptWindowStart } from './reconcile';
-import { payloadOf } from './spec';
 
-export const customerAggregate = (id: number | string) => `customer:${id}`;
-
-const createPayload = payloadOf('createCustomer');
+const createPayload = OP_CATALOG.createCustomer.payload;
 type CreateBody = z.output<typeof createPayload>['body'];
 
 const where = queryFor('searchCustomers').where;
@@ -57,12 +55,8 @@ const personOf = (body: CreateBody) =>
 
 export const createCustomer = createSpec({
   kind: 'createCustomer',
-  operation: 'createCustomer',
   payload: createPayload,
-  aggregate: ({ body }, tempId) =>
-    customerAggregate(tempId ?? (body.customer_number ? `number:${body.customer_number}` : 'new')),
   label: ({ body }) => `New customer ${personOf(body)}`,
-  creates: 'customers',
   result: CustomerSchema,
   rows: (customer, op) => [replacingTemp('customers', op, customer)],
   idOf: (customer) => customer.id,
@@ -74,9 +68,7 @@ const readCustomer = (context: OpRunContext, id: number) =>
 
 export const updateCustomer = updateSpec({
   kind: 'updateCustomer',
-  operation: 'updateCustomer',
-  payload: payloadOf('updateCustomer', ['id']),
-  aggregate: ({ params }) => customerAggregate(params.id),
+  payload: OP_CATALOG.updateCustomer.payload,
   label: ({ params }) => `Update customer ${idText(params.id)}`,
   result: CustomerSchema,
   rows: (customer) => [put('customers', [customer])],
@@ -97,9 +89,7 @@ async function currentAddress(context: OpRunContext, customerId: number, address
 
 export const updateDeliveryAddress = updateSpec({
   kind: 'updateDeliveryAddress',
-  operation: 'updateDeliveryAddress',
-  payload: payloadOf('updateDeliveryAddress', ['id', 'address_id']),
-  aggregate: ({ params }) => customerAggregate(params.id),
+  payload: OP_CATALOG.updateDeliveryAddress.payload,
   label: ({ params }) =>
     `Update delivery address ${idText(params.address_id)} of customer ${idText(params.id)}`,
   result: DeliveryAddressSchema,

@@ -6,28 +6,27 @@
  * Area files (purchaseOrders.ts, customers.ts…) only say what is particular to their op kinds.
  */
 import type { z } from 'zod';
-import type { OperationId } from '../../../../src/api/endpoints';
 import type { CacheWrite } from '../../../../src/db/cacheWrites';
+import { opCatalog } from '../../../../src/db/opCatalog';
 import type { OpKind, OpRecord } from '../../../../src/db/ops';
 import type { ChildIds } from '../../../../src/db/storePort';
-import type { CacheTable } from '../../../../src/db/schema';
 import type { OpRunContext, ReconcileOutcome } from '../opKind';
 import { decide } from './reconcile';
-import { tempIdsIn, type OpShape, type OpSpec } from './spec';
+import type { OpSpec } from './spec';
 
+/**
+ * What a spec says itself. The endpoint, aggregate, temp ids and created table come from the op catalog
+ * (src/db/opCatalog.ts), so they cannot drift from what the outbox wrote.
+ */
 interface BaseOptions<K extends OpKind, T> {
   kind: K;
-  operation: OperationId;
+  /** The catalog's payload schema for the kind (`OP_CATALOG[kind].payload`), which types T. */
   payload: z.ZodType<T>;
-  /** The FIFO group; `createsTempId` is given to creates whose caller knows it. */
-  aggregate(payload: T, createsTempId: number | undefined): string;
   /** The sync centre's label, e.g. "Finalise invoice INV-1043". */
   label(payload: T): string;
 }
 
 export interface CreateOptions<K extends OpKind, T, R> extends BaseOptions<K, T> {
-  /** The table the created entity (and its temp id) belongs to. */
-  creates: CacheTable;
   /** The endpoint's response schema: the created record. */
   result: z.ZodType<R>;
   rows(record: R, op: OpRecord): CacheWrite[];
@@ -59,6 +58,10 @@ export const byLookup =
 const replay = (): Promise<ReconcileOutcome> => Promise.resolve({ outcome: 'replay' });
 
 function base<K extends OpKind, T>(options: BaseOptions<K, T>) {
+  const catalog = opCatalog(options.kind);
+  // A spec validating with another schema than the outbox would accept ops it then cannot send.
+  if ((options.payload as unknown) !== catalog.payload)
+    throw new Error(`${options.kind}: the spec's payload schema must be the op catalog's`);
   // Payloads are validated on enqueue; a stored op that no longer parses is a bug, reported loudly.
   const read = (op: Pick<OpRecord, 'params' | 'body'>): T =>
     options.payload.parse({ params: op.params, body: op.body });
@@ -66,11 +69,10 @@ function base<K extends OpKind, T>(options: BaseOptions<K, T>) {
     read,
     spec: {
       kind: options.kind,
-      operation: options.operation,
-      // T is generic here, so the compiler cannot see that every payload schema outputs `{params, body}`.
-      payload: options.payload as unknown as OpSpec<K>['payload'],
-      aggregateOf: (op: OpShape) => options.aggregate(read(op), op.createsTempId),
-      tempIdsOf: tempIdsIn,
+      operation: catalog.operation,
+      payload: catalog.payload,
+      aggregateOf: catalog.aggregateOf,
+      tempIdsOf: catalog.tempIdsOf,
       describe(op: Pick<OpRecord, 'params' | 'body'>) {
         // A label is for display only: an op that fails validation must still be listed, so no throw here.
         const parsed = options.payload.safeParse({ params: op.params, body: op.body });
@@ -83,9 +85,11 @@ function base<K extends OpKind, T>(options: BaseOptions<K, T>) {
 export function createSpec<K extends OpKind, T, R>(options: CreateOptions<K, T, R>): OpSpec<K> {
   const { read, spec } = base(options);
   const { idOf, childIds } = options;
+  const creates = opCatalog(options.kind).creates;
+  if (!creates) throw new Error(`${options.kind}: the op catalog names no table for this create`);
   return {
     ...spec,
-    creates: options.creates,
+    creates,
     cacheWrites: (op, result) => options.rows(options.result.parse(result), op),
     ...(idOf ? { resultIdOf: (result: unknown) => idOf(options.result.parse(result)) } : {}),
     ...(childIds ? { childIdsOf: (result: unknown) => childIds(options.result.parse(result)) } : {}),

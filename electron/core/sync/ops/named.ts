@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { OperationId } from '../../../../src/api/endpoints';
 import type { CacheWrite } from '../../../../src/db/cacheWrites';
+import { opCatalog } from '../../../../src/db/opCatalog';
 import type { OpKind, OpRecord } from '../../../../src/db/ops';
 import type { CacheTable } from '../../../../src/db/schema';
 import type { OpRunContext, ReconcileOutcome } from '../opKind';
@@ -13,7 +14,7 @@ import { put, remove, replacingTemp } from './cache';
 import { createSpec, deleteSpec, updateSpec } from './factories';
 import { idText, quoted } from './labels';
 import { decide } from './reconcile';
-import { payloadOf, type BodyOf, type OpSpec, type Payload } from './spec';
+import type { BodyOf, OpSpec, Payload } from './spec';
 
 export interface Named {
   id: number | null;
@@ -21,8 +22,6 @@ export interface Named {
 }
 
 export interface NamedResource<R extends Named> {
-  /** The aggregate prefix: `shippingPort` → `shippingPort:<id>`. */
-  key: string;
   /** For labels: "shipping port". */
   noun: string;
   table: CacheTable;
@@ -38,9 +37,12 @@ type NameBody = { name: string };
 /** An op kind that is also the operation it sends, and whose body is `{name}` (checked when compiling). */
 type NameKind<K extends OpKind> = K extends OperationId ? (BodyOf<K> extends NameBody ? K : never) : never;
 
-/** The payload schema of a `{name}` operation (the params are checked against the row by payloadOf). */
-const namePayload = <N extends string, B>(kind: OperationId, names: readonly N[]) =>
-  payloadOf(kind, names) as unknown as z.ZodType<Payload<N, B>>;
+/**
+ * The catalog's payload schema of a `{name}` op, typed for these builders: the kind is generic here, so the
+ * compiler cannot look its payload up (NameKind and the catalog's params are checked where each is built).
+ */
+const namePayload = <N extends string, B>(kind: OpKind) =>
+  opCatalog(kind).payload as unknown as z.ZodType<Payload<N, B>>;
 
 export const sameName = (a: string | null, b: string) => a?.toLocaleLowerCase() === b.toLocaleLowerCase();
 
@@ -65,18 +67,14 @@ function withId<R extends Named>(record: R): R & { id: number } {
 
 /** Builders for one resource's op specs; each takes its op kind, which is also the operation it sends. */
 export function namedOps<R extends Named>(resource: NamedResource<R>) {
-  const aggregate = (id: number | string) => `${resource.key}:${id}`;
   const rows = (record: R): CacheWrite[] => [put(resource.table, [withId(record)])];
 
   return {
     create: <K extends OpKind>(kind: K & NameKind<K>): OpSpec<K> =>
       createSpec({
         kind,
-        operation: kind,
-        payload: namePayload<never, NameBody>(kind, []),
-        aggregate: ({ body }, tempId) => aggregate(tempId ?? `name:${body.name.toLocaleLowerCase()}`),
+        payload: namePayload<never, NameBody>(kind),
         label: ({ body }) => `New ${resource.noun} ${quoted(body.name)}`,
-        creates: resource.table,
         result: resource.schema,
         rows: (record, op) => [replacingTemp(resource.table, op, withId(record))],
         idOf: (record) => record.id ?? undefined,
@@ -86,9 +84,7 @@ export function namedOps<R extends Named>(resource: NamedResource<R>) {
     update: <K extends OpKind>(kind: K & NameKind<K>): OpSpec<K> =>
       updateSpec({
         kind,
-        operation: kind,
-        payload: namePayload<'id', NameBody>(kind, ['id']),
-        aggregate: ({ params }) => aggregate(params.id),
+        payload: namePayload<'id', NameBody>(kind),
         label: ({ params, body }) => `Rename ${resource.noun} ${idText(params.id)} to ${quoted(body.name)}`,
         result: resource.schema,
         rows,
@@ -105,9 +101,7 @@ export function namedOps<R extends Named>(resource: NamedResource<R>) {
     ): OpSpec<K> =>
       deleteSpec({
         kind,
-        operation: kind,
-        payload: namePayload<'id', undefined>(kind, ['id']),
-        aggregate: ({ params }) => aggregate(params.id),
+        payload: namePayload<'id', undefined>(kind),
         label: ({ params }) => `Delete ${resource.noun} ${idText(params.id)}`,
         rows: (op, { params }) => cacheRows(op, params.id),
       }),

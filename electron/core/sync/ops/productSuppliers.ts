@@ -5,15 +5,13 @@
 import { z } from 'zod';
 import type { ProductSupplierItem } from '../../../../src/api/requests';
 import { ProductSupplierSchema, type ProductSupplier } from '../../../../src/api/resources';
+import { OP_CATALOG } from '../../../../src/db/opCatalog';
 import type { OpRecord } from '../../../../src/db/ops';
 import type { OpRunContext, ReconcileOutcome } from '../opKind';
 import { put, remove } from './cache';
 import { createSpec, deleteSpec, updateSpec } from './factories';
 import { callOptions } from './lookup';
 import { idText } from './labels';
-import { payloadOf } from './spec';
-
-export const productSuppliersAggregate = (productId: number) => `productSuppliers:${productId}`;
 
 const LinksSchema = z.array(ProductSupplierSchema);
 const rows = (links: ProductSupplier[]) => [put('productSuppliers', links)];
@@ -54,11 +52,8 @@ async function reconcileAttach(
 
 export const createProductSuppliers = createSpec({
   kind: 'createProductSuppliers',
-  operation: 'createProductSuppliers',
-  payload: payloadOf('createProductSuppliers', ['product_id']),
-  aggregate: ({ params }) => productSuppliersAggregate(params.product_id),
+  payload: OP_CATALOG.createProductSuppliers.payload,
   label: ({ params, body }) => `Add supplier ${codesOf(body)} to product ${idText(params.product_id)}`,
-  creates: 'productSuppliers',
   result: LinksSchema,
   rows,
   reconcile: reconcileAttach,
@@ -66,9 +61,7 @@ export const createProductSuppliers = createSpec({
 
 export const updateProductSuppliers = updateSpec({
   kind: 'updateProductSuppliers',
-  operation: 'updateProductSuppliers',
-  payload: payloadOf('updateProductSuppliers', ['product_id']),
-  aggregate: ({ params }) => productSuppliersAggregate(params.product_id),
+  payload: OP_CATALOG.updateProductSuppliers.payload,
   label: ({ params, body }) => `Update supplier ${codesOf(body)} of product ${idText(params.product_id)}`,
   result: LinksSchema,
   rows,
@@ -81,9 +74,7 @@ const BaseCodesSchema = z.array(z.object({ supplier_code: z.string() }));
 
 export const deleteProductSuppliers = deleteSpec({
   kind: 'deleteProductSuppliers',
-  operation: 'deleteProductSuppliers',
-  payload: payloadOf('deleteProductSuppliers', ['product_id']),
-  aggregate: ({ params }) => productSuppliersAggregate(params.product_id),
+  payload: OP_CATALOG.deleteProductSuppliers.payload,
   label: ({ params }) => `Remove every supplier of product ${idText(params.product_id)}`,
   rows: (op: OpRecord, { params }) => {
     const base = BaseCodesSchema.safeParse(op.baseVersion);

@@ -1,9 +1,9 @@
 /** Purchase order ops: create (with its lines) and line delete, both FIFO per purchase order. */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { buildFilter, queryFor } from '../../../../src/api/query';
-import { PurchaseOrderCreateSchema } from '../../../../src/api/requests';
 import { PurchaseOrderSchema, type PurchaseOrder } from '../../../../src/api/resources';
 import type { CacheWrite } from '../../../../src/db/cacheWrites';
+import { OP_CATALOG } from '../../../../src/db/opCatalog';
 import type { OpRecord } from '../../../../src/db/ops';
 import type { CachedPurchaseOrder, CachedPurchaseOrderItem } from '../../../../src/db/schema';
 import type { ChildIds } from '../../../../src/db/storePort';
@@ -12,16 +12,12 @@ import { put, remove, replacingTemp } from './cache';
 import { byLookup, createSpec, deleteSpec } from './factories';
 import { counted, idText } from './labels';
 import { searchAll } from './lookup';
-import { payloadOf } from './spec';
-
-export const purchaseOrderAggregate = (id: number | string) => `purchaseOrder:${id}`;
 
 /**
- * The contract leaves external_purchase_order_id optional for other clients; a queued create must carry one,
- * since it is the only key an uncertain create can be found by (the server keeps it unique).
+ * The catalog's create payload requires external_purchase_order_id (the outbox adds it): it is the only key
+ * an uncertain create can be found by (the server keeps it unique).
  */
-const CreateBodySchema = PurchaseOrderCreateSchema.extend({ external_purchase_order_id: z.string().min(1) });
-const createPayload = payloadOf('createPurchaseOrder', [], CreateBodySchema);
+const createPayload = OP_CATALOG.createPurchaseOrder.payload;
 type CreatePayload = z.output<typeof createPayload>;
 
 /** The order row without its lines, and the lines in their own table (src/db/schema.ts). */
@@ -62,13 +58,10 @@ async function findByExternalId(context: OpRunContext, { body }: CreatePayload):
 
 export const createPurchaseOrder = createSpec({
   kind: 'createPurchaseOrder',
-  operation: 'createPurchaseOrder',
   payload: createPayload,
-  aggregate: ({ body }, tempId) => purchaseOrderAggregate(tempId ?? `ext:${body.external_purchase_order_id}`),
   label: ({ body }) =>
     `New purchase order for supplier ${idText(body.supplier.id)} ` +
     `(${counted(body.purchase_order_items?.length ?? 0, 'line')})`,
-  creates: 'purchaseOrders',
   result: PurchaseOrderSchema,
   rows: purchaseOrderRows,
   idOf: (order) => order.id ?? undefined,
@@ -78,9 +71,7 @@ export const createPurchaseOrder = createSpec({
 
 export const deletePurchaseOrderItem = deleteSpec({
   kind: 'deletePurchaseOrderItem',
-  operation: 'deletePurchaseOrderItem',
-  payload: payloadOf('deletePurchaseOrderItem', ['id', 'item_id']),
-  aggregate: ({ params }) => purchaseOrderAggregate(params.id),
+  payload: OP_CATALOG.deletePurchaseOrderItem.payload,
   label: ({ params }) => `Remove line ${idText(params.item_id)} from purchase order ${idText(params.id)}`,
   // The order's totals change too; its modified_on moves, so the next pull brings them.
   rows: (_op, { params }) => [remove('purchaseOrderItems', [params.item_id])],

@@ -19,7 +19,6 @@ import { quoted } from './labels';
 import { byName, namedOps, sameName } from './named';
 
 const returnReasons = namedOps({
-  key: 'returnReason',
   noun: 'return reason',
   table: 'returnReasons',
   schema: SupplierReturnReasonSchema,
@@ -32,7 +31,6 @@ const returnReasons = namedOps({
 });
 
 const shipmentTypes = namedOps({
-  key: 'shipmentType',
   noun: 'shipment type',
   table: 'shipmentTypes',
   schema: ShipmentTypeSchema,
@@ -44,7 +42,6 @@ const shipmentTypes = namedOps({
 });
 
 const fixedPriceGroups = namedOps({
-  key: 'fixedPriceGroup',
   noun: 'fixed price group',
   table: 'fixedPriceGroups',
   schema: FixedPriceGroupSchema,
@@ -87,7 +84,6 @@ async function reconcilePortByCreate(context: OpRunContext, name: string): Promi
 }
 
 const shippingPorts = namedOps({
-  key: 'shippingPort',
   noun: 'shipping port',
   table: 'shippingPorts',
   schema: ShippingPortSchema,

@@ -6,16 +6,14 @@
 import type { z } from 'zod';
 import { buildFilter, queryFor } from '../../../../src/api/query';
 import { SupplierInvoiceSchema, type SupplierInvoice } from '../../../../src/api/resources';
+import { OP_CATALOG } from '../../../../src/db/opCatalog';
 import type { OpRunContext } from '../opKind';
 import { put, replacingTemp } from './cache';
 import { byLookup, createSpec, updateSpec } from './factories';
 import { counted, idText } from './labels';
 import { callOptions, searchAll } from './lookup';
-import { payloadOf } from './spec';
 
-export const supplierInvoiceAggregate = (id: number | string) => `supplierInvoice:${id}`;
-
-const createPayload = payloadOf('createSupplierInvoice');
+const createPayload = OP_CATALOG.createSupplierInvoice.payload;
 type CreatePayload = z.output<typeof createPayload>;
 
 /** The order an invoice is looked up by: its first receipt's (the body requires at least one). */
@@ -52,12 +50,7 @@ async function findByNumberAndOrder(
 
 export const createSupplierInvoice = createSpec({
   kind: 'createSupplierInvoice',
-  operation: 'createSupplierInvoice',
   payload: createPayload,
-  aggregate: (payload, tempId) =>
-    supplierInvoiceAggregate(
-      tempId ?? `po:${firstOrderOf(payload)}:number:${payload.body.supplier_invoice_number}`,
-    ),
   label: ({ body }) => {
     const orders = [
       ...new Set(body.purchase_order_receipts.map((receipt) => idText(receipt.purchase_order_id))),
@@ -68,7 +61,6 @@ export const createSupplierInvoice = createSpec({
       `(${counted(lines, 'line')} received)`
     );
   },
-  creates: 'supplierInvoices',
   result: SupplierInvoiceSchema,
   rows: (invoice, op) => [replacingTemp('supplierInvoices', op, invoice)],
   idOf: (invoice) => invoice.id,
@@ -77,9 +69,7 @@ export const createSupplierInvoice = createSpec({
 
 export const updateSupplierInvoice = updateSpec({
   kind: 'updateSupplierInvoice',
-  operation: 'updateSupplierInvoice',
-  payload: payloadOf('updateSupplierInvoice', ['id']),
-  aggregate: ({ params }) => supplierInvoiceAggregate(params.id),
+  payload: OP_CATALOG.updateSupplierInvoice.payload,
   label: ({ params, body }) => {
     const name = body.supplier_invoice_number ?? idText(params.id);
     return body.status === 'Finalised' ? `Finalise invoice ${name}` : `Update invoice ${name}`;

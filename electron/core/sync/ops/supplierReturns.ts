@@ -9,6 +9,7 @@ import {
   SupplierReturnSchema,
   type SupplierReturnItem,
 } from '../../../../src/api/resources';
+import { OP_CATALOG } from '../../../../src/db/opCatalog';
 import type { OpRecord } from '../../../../src/db/ops';
 import type { OpRunContext } from '../opKind';
 import { put, replacingTemp } from './cache';
@@ -16,11 +17,8 @@ import { byLookup, createSpec, updateSpec } from './factories';
 import { idText } from './labels';
 import { callOptions, searchAll } from './lookup';
 import { attemptWindowStart } from './reconcile';
-import { payloadOf } from './spec';
 
-export const supplierReturnAggregate = (id: number) => `supplierReturn:${id}`;
-
-const itemPayload = payloadOf('createSupplierReturnItem', ['id']);
+const itemPayload = OP_CATALOG.createSupplierReturnItem.payload;
 type ItemPayload = z.output<typeof itemPayload>;
 
 /** Whether an item is what this body would have produced; fields the server defaults count only when sent. */
@@ -63,9 +61,7 @@ const statusName = (id: number) => SUPPLIER_RETURN_STATUSES[id - 1] ?? `status $
 
 export const updateSupplierReturn = updateSpec({
   kind: 'updateSupplierReturn',
-  operation: 'updateSupplierReturn',
-  payload: payloadOf('updateSupplierReturn', ['id']),
-  aggregate: ({ params }) => supplierReturnAggregate(params.id),
+  payload: OP_CATALOG.updateSupplierReturn.payload,
   label: ({ params, body }) => {
     const status = body.supplier_return_status;
     const name = `supplier return ${idText(params.id)}`;
@@ -79,12 +75,9 @@ export const updateSupplierReturn = updateSpec({
 
 export const createSupplierReturnItem = createSpec({
   kind: 'createSupplierReturnItem',
-  operation: 'createSupplierReturnItem',
   payload: itemPayload,
-  aggregate: ({ params }) => supplierReturnAggregate(params.id),
   label: ({ params, body }) =>
     `Return ${body.return_quantity} × product ${idText(body.product.id)} on supplier return ${idText(params.id)}`,
-  creates: 'supplierReturnItems',
   result: SupplierReturnItemSchema,
   // The return's totals move too; its modified_on moves with them, so the next pull brings it.
   rows: (item, op) => [replacingTemp('supplierReturnItems', op, item)],

@@ -1,18 +1,14 @@
 /** Supplier ops: update and delete, FIFO per supplier. The API has no supplier create. */
 import { SupplierSchema } from '../../../../src/api/resources';
+import { OP_CATALOG } from '../../../../src/db/opCatalog';
 import { put, remove } from './cache';
 import { deleteSpec, updateSpec } from './factories';
 import { callOptions } from './lookup';
 import { idText } from './labels';
-import { payloadOf } from './spec';
-
-export const supplierAggregate = (id: number) => `supplier:${id}`;
 
 export const updateSupplier = updateSpec({
   kind: 'updateSupplier',
-  operation: 'updateSupplier',
-  payload: payloadOf('updateSupplier', ['id']),
-  aggregate: ({ params }) => supplierAggregate(params.id),
+  payload: OP_CATALOG.updateSupplier.payload,
   label: ({ params, body }) => `Update supplier ${body.name ?? idText(params.id)}`,
   result: SupplierSchema,
   rows: (supplier) => {
@@ -25,9 +21,7 @@ export const updateSupplier = updateSpec({
 
 export const deleteSupplier = deleteSpec({
   kind: 'deleteSupplier',
-  operation: 'deleteSupplier',
-  payload: payloadOf('deleteSupplier', ['id']),
-  aggregate: ({ params }) => supplierAggregate(params.id),
+  payload: OP_CATALOG.deleteSupplier.payload,
   label: ({ params }) => `Delete supplier ${idText(params.id)}`,
   // The server also soft-deletes the supplier's product links; the products' next refresh drops them.
   rows: (_op, { params }) => [remove('suppliers', [params.id])],

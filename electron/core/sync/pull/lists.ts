@@ -14,6 +14,7 @@ import type { CacheWrite } from '../../../../src/db/cacheWrites';
 import type { PortResponse, StorePort } from '../../../../src/db/storePort';
 import type { ApiClient } from '../../api/types';
 import type { PullProgress } from '../types';
+import { fetchChildren, goneChildren } from './children';
 import type { ListResource, Ref } from './resources';
 
 type Cursor = NonNullable<PortResponse<'getCursor'>['cursor']>;
@@ -59,28 +60,44 @@ async function fetchPage(
   })) as unknown as Page;
 }
 
-/** Deletes for cached children of these records that their (complete) response no longer lists. */
-async function removedChildren(
+/**
+ * The page's child writes: deletes for cached children that the records' (complete) responses no longer
+ * list, and the fetched children of the records new since the run began (./children.ts).
+ */
+async function childWrites(
   deps: ListPullDeps,
   resource: ListResource,
   rows: Record<string, unknown>[],
+  newRows: Record<string, unknown>[],
   writes: readonly CacheWrite[],
 ): Promise<CacheWrite[]> {
-  const children = resource.children;
-  if (!children) return [];
-  const listed = new Set(
-    writes
-      .filter((write) => write.table === children.table)
-      .flatMap((write) => (write.put ?? []).map((row) => (row as Record<string, unknown>)[children.key])),
-  );
-  const parents = rows.map((row) => Number(row.id));
-  const { keys } = await deps.store.keysWhere({
-    table: children.table,
-    field: children.parentField,
-    values: parents,
-  });
-  const gone = keys.filter((key) => typeof key === 'number' && key > 0 && !listed.has(key));
-  return gone.length ? [{ table: children.table, delete: gone }] : [];
+  const out: CacheWrite[] = [];
+  const { children, fetched } = resource;
+  if (children) {
+    const listed = new Set(
+      writes
+        .filter((write) => write.table === children.table)
+        .flatMap((write) => (write.put ?? []).map((row) => (row as Record<string, unknown>)[children.key])),
+    );
+    const parents = rows.map((row) => Number(row.id));
+    out.push(...(await goneChildren(deps.store, children, parents, listed)));
+  }
+  if (fetched) {
+    const childDeps = {
+      store: deps.store,
+      client: deps.client,
+      signal: deps.signal,
+      pageSize: deps.pageSize,
+    };
+    out.push(
+      ...(await fetchChildren(
+        childDeps,
+        fetched,
+        newRows.map((row) => Number(row.id)),
+      )),
+    );
+  }
+  return out;
 }
 
 export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Promise<number> {
@@ -122,7 +139,7 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
       fresh += newRows.length;
       if (initial) cursor.initial = { done, total: Math.max(total ?? done, done), finished: false };
       const pageWrites = resource.rows(rows);
-      const writes = [...pageWrites, ...(await removedChildren(deps, resource, rows, pageWrites))];
+      const writes = [...pageWrites, ...(await childWrites(deps, resource, rows, newRows, pageWrites))];
       await deps.store.applyPulledPage({ writes, cursor, at: deps.now().toISOString() });
       committed = cursor;
       deps.onRefs(rows.flatMap((row) => resource.refs?.(row) ?? []));

@@ -1,6 +1,6 @@
 /**
- * One pull run: every listable resource in turn (keyset or list), then the by-id resources their records
- * referenced. A failure of one resource is logged and the run goes on with the next; losing the network or
+ * One pull run: every listable resource in turn (keyset or list), then a batch of the product supplier
+ * sweep (./productSuppliers.ts), then the by-id resources their records referenced. A failure of one resource is logged and the run goes on with the next; losing the network or
  * the credentials ends the run (the engine's connectivity and auth handling take over).
  */
 import type { StorePort } from '../../../../src/db/storePort';
@@ -9,6 +9,7 @@ import type { ApiClient } from '../../api/types';
 import type { PullOptions, PullProgress, SyncLogger } from '../types';
 import { refreshById } from './byId';
 import { pullKeyset, pullList } from './lists';
+import { PRODUCT_SUPPLIERS, sweepProductSuppliers } from './productSuppliers';
 import { LIST_RESOURCES, type Ref } from './resources';
 
 export const PULL_DEFAULTS = {
@@ -16,6 +17,7 @@ export const PULL_DEFAULTS = {
   overlapMs: 2_000,
   intervalMs: 60_000,
   refreshTtlMs: 60 * 60_000,
+  productSuppliersBatch: 50,
 } as const;
 
 export interface PullerDeps {
@@ -72,6 +74,26 @@ export function createPuller(deps: PullerDeps): Puller {
           return;
         }
         deps.logger.warn({ event: 'pull-failed', resource: resource.name, detail: String(error) });
+      }
+    }
+    if (!wanted || wanted.includes(PRODUCT_SUPPLIERS)) {
+      try {
+        await sweepProductSuppliers({
+          store: deps.store,
+          client: deps.client,
+          now: deps.now,
+          signal,
+          refreshTtlMs,
+          batch: deps.options.productSuppliersBatch ?? PULL_DEFAULTS.productSuppliersBatch,
+        });
+        deps.onProgress(PRODUCT_SUPPLIERS, undefined, deps.now().toISOString());
+      } catch (error) {
+        if (signal.aborted || error instanceof CallAbortedError) return;
+        if (isFatal(error)) {
+          deps.onFatal(error);
+          return;
+        }
+        deps.logger.warn({ event: 'pull-failed', resource: PRODUCT_SUPPLIERS, detail: String(error) });
       }
     }
     if (deps.options.byId === false) return;

@@ -7,6 +7,7 @@ import type { OperationId } from '../../../../src/api/endpoints';
 import type { PurchaseOrder } from '../../../../src/api/resources';
 import type { CacheWrite } from '../../../../src/db/cacheWrites';
 import type { CacheTable } from '../../../../src/db/schema';
+import type { ChildList, FetchedChildren } from './children';
 
 export type ByIdName = 'suppliers' | 'outlets' | 'supplierReturns' | 'shippingPorts';
 export interface Ref {
@@ -35,7 +36,9 @@ export interface ListResource {
    * A child table the record's response lists in full (a PO's lines with include_items): cached children of
    * the page's records that the response no longer lists were deleted on the server.
    */
-  children?: { table: CacheTable; parentField: string; key: string };
+  children?: ChildList;
+  /** A child list served per record (a credit note's items): fetched for the page's changed records. */
+  fetched?: FetchedChildren;
 }
 
 type Rec = Record<string, unknown>;
@@ -113,6 +116,13 @@ export const LIST_RESOURCES: readonly ListResource[] = [
     strategy: 'keyset',
     operation: 'searchCreditNotes',
     rows: plain('creditNotes'),
+    // Credit notes change rarely and carry few items: one items request per changed note.
+    fetched: {
+      table: 'creditNoteItems',
+      parentField: 'credit_note_id',
+      key: 'id',
+      operation: 'searchCreditNoteItems',
+    },
     refs: (r) => {
       const note = r as Rec;
       return [

@@ -1,0 +1,202 @@
+/**
+ * Pull against the real simulator, the parts that outlive one run: a crash in the middle of the initial
+ * sync resumes from the committed cursor; credit note items come with their notes; product supplier links
+ * are swept product by product; and a queued delete is not undone by a pull.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../../server/index';
+import type { PortRequest, StorePort } from '../../../src/db/storePort';
+import { enqueue } from '../../../src/db/outbox';
+import { recordingFetch, waitFor } from './testing/fetches';
+import { engineHarness, type EngineHarness } from './testing/harness';
+import type { PullProgress, SyncEngineOptions } from './types';
+
+let sim: Simulator;
+let harness: EngineHarness | undefined;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
+});
+afterAll(() => sim.stop());
+afterEach(async () => {
+  sim.control.resetFaults();
+  await harness?.engine.stop();
+  harness = undefined;
+});
+
+function pullOnly(resources: string[], more: Partial<SyncEngineOptions['pull']> = {}) {
+  return { pull: { resources, pageSize: 500, byId: false, intervalMs: 600_000, ...more } };
+}
+
+const cursorOf = async (resource: string) => (await harness!.store.getCursor({ resource })).cursor;
+const finished = (resource: string) => async () => (await cursorOf(resource))?.initial?.finished === true;
+
+describe('crash during the initial sync', () => {
+  it('resumes from the persisted cursor: no row written twice, progress goes on from where it was', async () => {
+    harness = engineHarness(sim, pullOnly(['customers'], { pageSize: 20 }));
+    const total = sim.control.snapshot().counts.customers;
+    let written = 0;
+    let delivered = 0;
+    let pages = 0;
+    /** The store as the engine sees it; the `crashAt`th page dies inside its transaction (never commits). */
+    const counting = (store: StorePort, crashAt = Infinity): StorePort => ({
+      ...store,
+      applyPulledPage: async (request: PortRequest<'applyPulledPage'>) => {
+        if (request.writes.length && ++pages === crashAt) throw new Error('killed mid-transaction');
+        const result = await store.applyPulledPage(request);
+        written += result.written;
+        delivered += request.writes.reduce((n, write) => n + (write.put?.length ?? 0), 0);
+        return result;
+      },
+    });
+    let engine = harness.restart({ store: counting(harness.store, 3) });
+    await engine.start();
+    await waitFor(() => pages >= 3);
+    await engine.stop();
+
+    const stopped = await cursorOf('customers');
+    const committed = await harness.db.customers.count();
+    expect(stopped?.initial).toMatchObject({ finished: false, total, done: committed });
+    expect(committed).toBeGreaterThanOrEqual(40);
+    expect(committed).toBeLessThan(total);
+
+    const deliveredBefore = delivered;
+    const progress: PullProgress[] = [];
+    engine = harness.restart({ store: counting(harness.store) });
+    engine.status.subscribe((status) => {
+      const p = status.pullProgress.customers;
+      if (p) progress.push(p);
+    });
+    await engine.start();
+    await waitFor(finished('customers'));
+
+    expect(progress[0]!.done).toBeGreaterThan(committed);
+    expect(progress[0]!.total).toBe(total);
+    expect(await harness.db.customers.count()).toBe(total);
+    expect(written).toBe(total);
+    // The second run asked from the cursor on: what it re-read is the overlap window, not the first pages.
+    expect(delivered - deliveredBefore - (total - committed)).toBeLessThan(5);
+  });
+});
+
+describe('credit note items', () => {
+  it('come with their notes, and a changed note’s list replaces the cached one', async () => {
+    const recording = recordingFetch();
+    harness = engineHarness(sim, {
+      ...pullOnly(['creditNotes'], { pageSize: 10 }),
+      clientOptions: { fetch: recording.fetch },
+    });
+    await harness.engine.start();
+    await waitFor(finished('creditNotes'));
+    const counts = sim.control.snapshot().counts;
+    expect(await harness.db.creditNotes.count()).toBe(counts.creditNotes);
+    expect(await harness.db.creditNoteItems.count()).toBe(counts.creditNoteItems);
+
+    // On the server, a note loses an item (and its modified_on moves); another gains nothing.
+    const items = [...sim.state.creditNoteItems.values()];
+    const note = [...sim.state.creditNotes.values()].find(
+      (candidate) => items.filter((item) => item.credit_note_id === candidate.id).length >= 2,
+    )!;
+    const removed = items.find((item) => item.credit_note_id === note.id)!;
+    sim.state.creditNoteItems.delete(removed.id!);
+    note.modified_on = new Date().toISOString();
+    const before = recording.calls().length;
+    await harness.engine.syncNow();
+
+    const itemRequests = recording
+      .calls()
+      .slice(before)
+      .filter((call) => call.path.endsWith('/creditnoteitems'));
+    expect(itemRequests.map((call) => call.path)).toEqual([`/v2.1/creditnotes/${note.id}/creditnoteitems`]);
+    expect(await harness.db.creditNoteItems.get(removed.id!)).toBeUndefined();
+    expect(await harness.db.creditNoteItems.count()).toBe(counts.creditNoteItems - 1);
+  });
+});
+
+describe('product supplier links', () => {
+  it('are swept over the cached products a batch per run, keeping local edits, then left until stale', async () => {
+    const recording = recordingFetch();
+    harness = engineHarness(sim, {
+      ...pullOnly(['productSuppliers'], { productSuppliersBatch: 10 }),
+      clientOptions: { fetch: recording.fetch },
+    });
+    // The products the cache knows (a PO pull puts the ones its lines name): 25 of them.
+    const products = [...sim.state.productSuppliers.keys()].sort((a, b) => a - b).slice(0, 25);
+    await harness.db.products.bulkPut(products.map((id) => ({ id }) as never));
+    // A link the server no longer has, and a local edit of another, held back.
+    await harness.db.productSuppliers.put({ product_id: products[0]!, supplier_code: 'NO-SUCH' } as never);
+    const [link] = sim.state.productSuppliers.get(products[1]!)!.filter((l) => !l.is_deleted);
+    const edit = await enqueue(harness.db, {
+      kind: 'updateProductSuppliers',
+      params: { product_id: link!.product_id },
+      body: [{ supplier_code: link!.supplier_code, notes: 'local note' }],
+      label: 'Edit link',
+      cacheChanges: [{ table: 'productSuppliers', put: [{ ...link, notes: 'local note' }] }],
+    });
+    await harness.store.requeueOp({ id: edit.id, nextAttemptAt: '2999-01-01T00:00:00.000Z' });
+    const listed = () => recording.calls().filter((call) => /\/products\/\d+\/suppliers$/.test(call.path));
+
+    await harness.engine.start();
+    await waitFor(() => harness!.engine.status.get().lastPull.productSuppliers !== undefined);
+    expect(listed()).toHaveLength(10);
+    expect((await cursorOf('productSuppliers'))?.id).toBe(products[9]);
+
+    // Two more runs reach the end of the products: the sweep is recorded as finished.
+    await harness.engine.syncNow();
+    await harness.engine.syncNow();
+    expect(listed().map((call) => call.path)).toEqual(products.map((id) => `/v2.1/products/${id}/suppliers`));
+    expect(await cursorOf('productSuppliers')).toMatchObject({ id: 0 });
+    const expected = products.flatMap((id) =>
+      sim.state.productSuppliers.get(id)!.filter((l) => !l.is_deleted),
+    );
+    expect(await harness.db.productSuppliers.count()).toBe(expected.length);
+    expect(await harness.db.productSuppliers.get([products[0]!, 'NO-SUCH'])).toBeUndefined();
+    expect(await harness.db.productSuppliers.get([link!.product_id, link!.supplier_code])).toMatchObject({
+      notes: 'local note',
+      _pendingOps: [edit.id],
+    });
+
+    // Fresh until the refresh TTL passes: the next run reads no links.
+    await harness.engine.syncNow();
+    expect(listed()).toHaveLength(products.length);
+  });
+});
+
+describe('a queued delete', () => {
+  it('is not undone by a pull that still sees the row, and the row stays gone once it lands', async () => {
+    harness = engineHarness(sim, pullOnly(['purchaseOrders']));
+    const po = await harness.client.call('createPurchaseOrder', {
+      body: {
+        supplier: { id: 101 },
+        outlet: { id: 1 },
+        purchase_order_items: [
+          { product: { id: 10001 }, quantity_ordered: 1 },
+          { product: { id: 10002 }, quantity_ordered: 1 },
+        ],
+      },
+    });
+    const [first, second] = po.purchase_order_items!.map((line) => line.po_item_id!);
+    const removal = await enqueue(harness.db, {
+      kind: 'deletePurchaseOrderItem',
+      params: { id: po.id!, item_id: first! },
+      label: 'Remove line',
+      cacheChanges: [{ table: 'purchaseOrderItems', delete: [first!] }],
+    });
+    await harness.store.requeueOp({ id: removal.id, nextAttemptAt: '2999-01-01T00:00:00.000Z' });
+    // The initial sync is long done: the delta from just before this order brings it, lines and all.
+    const since = new Date(Date.parse(po.modified_on!) - 10_000).toISOString();
+    const cursor = { resource: 'purchaseOrders', modifiedOn: since, id: 0, completedAt: since };
+    await harness.store.applyPulledPage({ writes: [], cursor, at: since });
+
+    await harness.engine.start();
+    await waitFor(() => harness!.engine.status.get().lastPull.purchaseOrders !== undefined);
+    expect(await harness.db.purchaseOrders.get(po.id!)).toBeDefined();
+    expect(await harness.db.purchaseOrderItems.where('po_id').equals(po.id!).primaryKeys()).toEqual([second]);
+
+    await harness.engine.actions.retryNow(removal.id);
+    await harness.drain();
+    expect((await harness.store.getOp({ id: removal.id })).op!.state).toBe('done');
+    await harness.engine.syncNow();
+    expect(await harness.db.purchaseOrderItems.where('po_id').equals(po.id!).primaryKeys()).toEqual([second]);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * What reaches the user, end to end against the simulator: an update whose record was deleted on the
+ * server fails with a reason that says so; a discard lists every dependent before anything is discarded;
+ * a conflict is settled by resolveConflict or by editing the op, and either way the choice lands.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../../server/index';
+import { enqueue } from '../../../src/db/outbox';
+import { customerEdit, offlineInvoice, offlineOrder, uniqueText } from './testing/edits';
+import { recordingFetch } from './testing/fetches';
+import { engineHarness, type EngineHarness } from './testing/harness';
+
+let sim: Simulator;
+let harness: EngineHarness | undefined;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
+});
+afterAll(() => sim.stop());
+afterEach(async () => {
+  sim.control.resetFaults();
+  await harness?.engine.stop();
+  harness = undefined;
+});
+
+const opOf = async (id: string) => (await harness!.store.getOp({ id })).op!;
+
+describe('an update of a record deleted on the server', () => {
+  it('fails before anything is sent, saying the record is gone; later ops of it wait behind', async () => {
+    const recording = recordingFetch();
+    harness = engineHarness(sim, { clientOptions: { fetch: recording.fetch } });
+    const port = await harness.client.call('createShippingPort', {
+      params: {},
+      body: { name: uniqueText('Gone') },
+    });
+    await harness.client.call('deleteShippingPort', { params: { id: port.id! } });
+    const rename = await enqueue(harness.db, {
+      kind: 'updateShippingPort',
+      params: { id: port.id! },
+      body: { name: uniqueText('Renamed') },
+      baseVersion: port,
+      label: 'Rename port',
+      cacheChanges: [],
+    });
+    const remove = await enqueue(harness.db, {
+      kind: 'deleteShippingPort',
+      params: { id: port.id! },
+      label: 'Delete port',
+      cacheChanges: [],
+    });
+
+    await harness.engine.start();
+    await harness.drain();
+
+    const failed = await opOf(rename.id);
+    expect(failed).toMatchObject({ state: 'failed', attempts: 0, problem: { status: 404 } });
+    expect(failed.reason).toMatch(/no longer exists on the server/);
+    expect(recording.calls().filter((call) => call.method === 'PUT')).toEqual([]);
+    expect(await opOf(remove.id)).toMatchObject({ state: 'blocked' });
+    expect((await opOf(remove.id)).reason).toContain('Rename port');
+  });
+});
+
+describe('discard', () => {
+  it('lists the op and every dependent, changing nothing, then discards them all and undoes their edits', async () => {
+    harness = engineHarness(sim);
+    const order = await offlineOrder(harness.db, { supplier: 99_995 });
+    const invoice = await offlineInvoice(harness.db, order.tempId, order.lineTempIds[1]!);
+    const finalise = await enqueue(harness.db, {
+      kind: 'updateSupplierInvoice',
+      params: { id: invoice.tempId },
+      body: { status: 'Finalised' },
+      label: 'Finalise the new invoice',
+      cacheChanges: [],
+    });
+    const unrelated = await customerEdit(harness.db, 50070, { custom_reference: uniqueText('keep') });
+
+    await harness.engine.start();
+    await harness.drain();
+    expect((await opOf(order.op.id)).state).toBe('failed');
+
+    const preview = await harness.engine.actions.discardPreview(order.op.id);
+    expect(preview.ops.map((op) => [op.id, op.state])).toEqual([
+      [order.op.id, 'failed'],
+      [invoice.op.id, 'blocked'],
+      [finalise.id, 'blocked'],
+    ]);
+    // A preview is only a list: the ops and the rows they show are untouched.
+    expect((await opOf(finalise.id)).state).toBe('blocked');
+    expect(await harness.db.purchaseOrders.get(order.tempId)).toBeDefined();
+    expect(await harness.db.supplierInvoices.get(invoice.tempId)).toBeDefined();
+
+    const { discarded } = await harness.engine.actions.discard(order.op.id);
+    expect(discarded).toEqual(preview.ops.map((op) => op.id));
+    await harness.engine.syncNow();
+    for (const id of discarded) expect((await opOf(id)).state).toBe('discarded');
+    expect(await harness.db.purchaseOrders.get(order.tempId)).toBeUndefined();
+    expect(await harness.db.purchaseOrderItems.where('po_id').equals(order.tempId).count()).toBe(0);
+    expect(await harness.db.supplierInvoices.get(invoice.tempId)).toBeUndefined();
+    expect(await opOf(unrelated.id)).toMatchObject({ state: 'done' });
+    expect(harness.engine.status.get().counts).toMatchObject({ failed: 0, blocked: 0, pending: 0 });
+    expect(sim.control.snapshot().invoices[invoice.number]).toBeUndefined();
+  });
+});
+
+describe('conflicts', () => {
+  /** The user edits `field` from the server's current record; someone else changes it first. */
+  async function conflictOn(id: number, local: string, theirs: string) {
+    const base = await harness!.client.call('getCustomer', { params: { id } });
+    const op = await customerEdit(harness!.db, id, { custom_reference: local }, base);
+    await harness!.client.call('updateCustomer', { params: { id }, body: { custom_reference: theirs } });
+    return op;
+  }
+
+  it('lands the value the user picks per field with resolveConflict', async () => {
+    harness = engineHarness(sim);
+    const op = await conflictOn(50071, 'mine', 'theirs');
+    await harness.engine.start();
+    await harness.drain();
+    const conflicted = await opOf(op.id);
+    expect(conflicted).toMatchObject({
+      state: 'conflicted',
+      conflicts: [{ field: 'custom_reference', local: 'mine', server: 'theirs' }],
+    });
+    expect(harness.engine.status.get().counts.conflicted).toBe(1);
+
+    await harness.engine.actions.resolveConflict(op.id, { custom_reference: 'both' });
+    await harness.drain();
+    expect(await opOf(op.id)).toMatchObject({ state: 'done' });
+    const server = await harness.client.call('getCustomer', { params: { id: 50071 } });
+    expect(server.custom_reference).toBe('both');
+    expect(harness.engine.status.get().counts.conflicted).toBe(0);
+  });
+
+  it('lands an edit of a conflicted op instead of finding the same conflict again', async () => {
+    harness = engineHarness(sim);
+    const op = await conflictOn(50072, 'mine', 'theirs');
+    await harness.engine.start();
+    await harness.drain();
+    expect((await opOf(op.id)).state).toBe('conflicted');
+
+    await harness.engine.actions.editAndRetry({ id: op.id, body: { custom_reference: 'rewritten' } });
+    await harness.drain();
+    expect(await opOf(op.id)).toMatchObject({ state: 'done' });
+    const server = await harness.client.call('getCustomer', { params: { id: 50072 } });
+    expect(server.custom_reference).toBe('rewritten');
+  });
+});
