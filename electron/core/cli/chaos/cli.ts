@@ -1,0 +1,92 @@
+/**
+ * `npm run chaos -- --seed N --edits N --restarts N --fault-rate F [--dir DIR]`: flags, one run, one line.
+ * The simulator is started by the caller (scripts/chaos.ts), since electron/core may not import server/.
+ * Stdout gets exactly the result line; everything else goes to stderr. Exit 0 when nothing was lost or
+ * duplicated and the queue drained, 1 otherwise, 2 on bad flags.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { EXIT, parseFlags, UsageError } from '../args';
+import { reportLine, reportPassed, runChaos } from './run';
+import type { ChaosSimulator } from './simulator';
+
+export const CHAOS_USAGE = `Usage: npm run chaos -- --seed N --edits N --restarts N --fault-rate F [--dir DIR]
+
+  --seed N         seeds the edits, the kill moments and the simulator's faults (default 1)
+  --edits N        edits to queue, every op kind (default 200)
+  --restarts N     times the sync worker is SIGKILLed and restarted (default 5)
+  --fault-rate F   share of requests that meet a fault: resets, 503s, lost responses, 429s (default 0.2)
+  --dir DIR        keep the run's store and worker log here (default: a temp directory)
+
+Prints: edits=… applied=… duplicates=… lost=… failed=… conflicts=… drained_in=…s`;
+
+const FLAGS = {
+  seed: { type: 'string' },
+  edits: { type: 'string' },
+  restarts: { type: 'string' },
+  'fault-rate': { type: 'string' },
+  dir: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const int = (min: number, fallback: number) =>
+  z.coerce.number().int('must be a whole number').min(min).default(fallback);
+
+const ChaosFlagsSchema = z.strictObject({
+  seed: int(0, 1),
+  edits: int(1, 200),
+  restarts: int(0, 5),
+  'fault-rate': z.coerce.number().min(0).max(1).default(0.2),
+  dir: z.string().min(1).optional(),
+  help: z.boolean().default(false),
+});
+
+export interface ChaosIo {
+  /** What a relative --dir is relative to (npm runs scripts in the package root, not the caller's cwd). */
+  cwd?: string;
+  /** Starts a simulator with control, the seed as data and fault seed, and a rate limit out of the way. */
+  startSimulator(seed: number): Promise<ChaosSimulator & { stop(): Promise<void> }>;
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export async function runChaosCli(argv: readonly string[], io: ChaosIo): Promise<number> {
+  let flags: z.output<typeof ChaosFlagsSchema>;
+  try {
+    flags = parseFlags(argv, FLAGS, ChaosFlagsSchema);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`${error.message}\n\n${CHAOS_USAGE}`);
+    return EXIT.usage;
+  }
+  if (flags.help) {
+    io.err(CHAOS_USAGE);
+    return EXIT.ok;
+  }
+  const started = Date.now();
+  const sim = await io.startSimulator(flags.seed);
+  try {
+    const report = await runChaos(sim, {
+      seed: flags.seed,
+      edits: flags.edits,
+      restarts: flags.restarts,
+      faultRate: flags['fault-rate'],
+      apiKey: 'demo-key',
+      ...(flags.dir ? { dir: resolve(io.cwd ?? process.cwd(), flags.dir) } : {}),
+      log: io.err,
+    });
+    for (const problem of report.problems) io.err(problem);
+    const kinds = Object.entries(report.kinds).map(([kind, n]) => `${kind} ${n}`);
+    io.err(`edits by kind (${kinds.length} kinds): ${kinds.join(', ')}`);
+    io.err(
+      `${report.kills} kills (${report.killsMidRequest} with a request in flight), ` +
+        `${report.conflictsForced} server-side edits forcing conflicts, ` +
+        `${report.pending} ops not done at the end; run directory ${report.dir}; ` +
+        `${((Date.now() - started) / 1_000).toFixed(1)} s in all`,
+    );
+    io.out(reportLine(report));
+    return reportPassed(report) ? EXIT.ok : EXIT.opsFailed;
+  } finally {
+    await sim.stop();
+  }
+}

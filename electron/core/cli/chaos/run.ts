@@ -1,0 +1,257 @@
+/**
+ * One chaos run (issue: `npm run chaos`). The parent holds the simulator and the generator; the sync engine
+ * runs in a child process over a file store in the run's directory, and is SIGKILLed at random moments.
+ *
+ *   for each of --restarts rounds:  (worker stopped, faults off) resolve conflicts, queue a batch of edits,
+ *                                   make the concurrent server-side edits → faults on → start the worker →
+ *                                   SIGKILL it at a random moment → faults off
+ *   drain:  faults reset; run the worker until the queue is idle, resolving conflicts between runs, for at
+ *           most 60 s from the moment faults stopped
+ *   verify: every edit against the simulator's final state (./verify.ts)
+ *
+ * The parent writes the store only while the worker is stopped (it waits for the child to be reaped), and
+ * the store's lock file would refuse a second opener anyway.
+ */
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDexieStore } from '../../../../src/db/dexieStore';
+import type { OpKind } from '../../../../src/db/ops';
+import { createApiClient } from '../../api';
+import { openFileStore } from '../../store';
+import { generate, resolveConflicts, type GenContext, type Scenario } from './generator';
+import { Ledger } from './ledger';
+import { seededRandom } from './random';
+import * as parties from './scenariosParties';
+import * as purchasing from './scenariosPurchasing';
+import { ServerView } from './serverView';
+import { addSpareSuppliers, faultsFor, type ChaosSimulator } from './simulator';
+import { startWorker } from './supervisor';
+import { verify, type Verdict } from './verify';
+import { loadWorld } from './world';
+
+export interface ChaosOptions {
+  seed: number;
+  edits: number;
+  restarts: number;
+  faultRate: number;
+  apiKey: string;
+  /** Where the store and the worker log go; a fresh temp directory by default. */
+  dir?: string;
+  drainTimeoutMs?: number;
+  /** A round's worker is killed by then at the latest (ms after its spawn). */
+  killCapMs?: number;
+  /** Chance that an eligible update gets a concurrent server-side edit. */
+  conflictRate?: number;
+  log?: (line: string) => void;
+}
+
+export interface ChaosReport extends Verdict {
+  /** Verifies again against the simulator as it is now (tests use it to show the verifier can fail). */
+  recheck(): Promise<Verdict>;
+  conflicts: number;
+  conflictsForced: number;
+  /** Edits queued per op kind. */
+  kinds: Partial<Record<OpKind, number>>;
+  drained: boolean;
+  drainedInMs: number;
+  kills: number;
+  /** Kills that left a write-ahead `sending` mark behind (a request in flight). */
+  killsMidRequest: number;
+  dir: string;
+}
+
+/** Every op kind of OP_KINDS, weighted so each appears often in a few hundred edits. */
+const SCENARIOS: readonly (readonly [Scenario, number])[] = [
+  [purchasing.createOrder, 8],
+  [purchasing.receiveOnOrder, 7],
+  [purchasing.deleteLine, 4],
+  [purchasing.invoiceNotes, 4],
+  [purchasing.finaliseInvoice, 3],
+  [purchasing.updateReturn, 5],
+  [purchasing.addReturnItem, 5],
+  [parties.updateSupplier, 4],
+  [parties.spareSupplier, 2],
+  [parties.productLinks, 6],
+  [parties.createCustomer, 5],
+  [parties.updateCustomer, 6],
+  [parties.updateAddress, 3],
+  [parties.createNamed, 6],
+  [parties.renameNamed, 4],
+  [parties.deleteNamed, 2],
+];
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** `total` split into `parts` batches as evenly as possible. */
+const batches = (total: number, parts: number) =>
+  Array.from(
+    { length: parts },
+    (_, i) => Math.floor((total * (i + 1)) / parts) - Math.floor((total * i) / parts),
+  );
+
+export async function runChaos(sim: ChaosSimulator, options: ChaosOptions): Promise<ChaosReport> {
+  const log = options.log ?? (() => {});
+  const { seed, apiKey } = options;
+  const random = seededRandom(seed);
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'dockhand-chaos-'));
+  const storeDir = join(dir, 'store');
+  // The verdict compares this run's edits with the server: a store holding another run's ops would lie.
+  if (existsSync(storeDir)) throw new Error(`${storeDir} exists: give --dir a fresh directory`);
+  mkdirSync(dir, { recursive: true });
+  const logFile = join(dir, 'worker.log');
+  const killCapMs = options.killCapMs ?? 30_000;
+  const client = createApiClient({
+    baseUrl: sim.baseUrl,
+    getApiKey: () => Promise.resolve(apiKey),
+    readRetries: 0,
+  });
+  const ledger = new Ledger();
+  log(
+    `chaos: seed ${seed}, ${options.edits} edits, ${options.restarts} restarts, fault rate ${options.faultRate}; ${dir}`,
+  );
+
+  sim.control.setFaults({});
+  const spares = addSpareSuppliers(sim, Math.max(4, Math.ceil(options.edits / 50)), `${seed}`);
+  const linkProducts = random.sample(
+    [...sim.state.products.keys()],
+    Math.max(6, Math.ceil(options.edits / 40)),
+  );
+  const world = await loadWorld(client, sim, { seed, spares, linkProducts });
+  const baseline = sim.control.snapshot();
+
+  async function withStore<T>(work: (ctx: GenContext) => Promise<T>): Promise<T> {
+    const store = await openFileStore(storeDir);
+    try {
+      return await work({
+        db: store.db,
+        world,
+        random,
+        ledger,
+        client,
+        conflictRate: options.conflictRate ?? 0.2,
+      });
+    } finally {
+      await store.close();
+    }
+  }
+  const counts = (ctx: GenContext) =>
+    createDexieStore(ctx.db)
+      .countByState({})
+      .then((answer) => answer.counts);
+  const worker = (exitWhenIdle: boolean) =>
+    startWorker({ dir: storeDir, baseUrl: sim.baseUrl, apiKey, exitWhenIdle, logFile });
+
+  let kills = 0;
+  /** Kills that left an op marked sending: its request may or may not have reached the server. */
+  let midRequest = 0;
+  const rounds = batches(options.edits, Math.max(1, options.restarts));
+  for (const [round, size] of rounds.entries()) {
+    const before = await withStore(async (ctx) => {
+      await resolveConflicts(ctx);
+      await generate(ctx, SCENARIOS, size);
+      return counts(ctx);
+    });
+    if (round >= options.restarts) break; // no restarts: the one batch goes straight to the drain
+    sim.control.setFaults(faultsFor(options.faultRate, seed * 1_000 + round));
+    const child = worker(false);
+    const spawned = Date.now();
+    const work = before.queued + before.sending + before.uncertain + before.blocked;
+    // The moment is random in the round's work, not in wall time (which depends on the machine): after a
+    // random share of the queued ops has finished, so requests are in flight. A share above 1 lets the
+    // worker go idle first (killed then). One kill in ten lands during start-up instead (store replay).
+    const early = random.chance(0.1);
+    const target = Math.max(1, Math.round(work * (0.3 + random.next() * 0.9)));
+    const startUpMs = random.int(0, 1_500);
+    const moment = await Promise.race([
+      ...(early
+        ? [sleep(startUpMs).then(() => `during start-up (${startUpMs} ms)`)]
+        : [child.settled(target).then(() => `after ${target} of ${work} ops finished`)]),
+      child.next('idle').then(() => 'once idle'),
+      child.exited.then(() => 'after it exited'),
+      sleep(killCapMs).then(() => `after ${killCapMs} ms`),
+    ]);
+    const exit = await child.kill();
+    sim.control.setFaults({});
+    if (exit.signal !== 'SIGKILL')
+      throw new Error(`The worker exited by itself (code ${exit.code}); see ${logFile}`);
+    kills += 1;
+    const now = await withStore(counts);
+    if (now.sending > 0) midRequest += 1;
+    log(
+      `round ${round + 1}/${options.restarts}: killed ${moment}, ${Date.now() - spawned} ms after the spawn; ` +
+        `${now.done} done, ${now.queued} queued, ${now.sending} sending, ${now.uncertain} uncertain, ` +
+        `${now.conflicted} conflicted, ${now.failed} failed`,
+    );
+  }
+
+  sim.control.resetFaults();
+  const drainTimeoutMs = options.drainTimeoutMs ?? 60_000;
+  const drainStart = Date.now();
+  let drained = false;
+  for (;;) {
+    const left = await withStore(async (ctx) => {
+      await resolveConflicts(ctx);
+      return counts(ctx);
+    });
+    if (left.queued + left.sending + left.uncertain + left.conflicted === 0) {
+      drained = true;
+      break;
+    }
+    const remaining = drainTimeoutMs - (Date.now() - drainStart);
+    if (remaining <= 0) break;
+    const child = worker(true);
+    const exit = await Promise.race([child.exited, sleep(remaining).then(() => null)]);
+    if (!exit) {
+      await child.kill();
+      break;
+    }
+    if (exit.code !== 0)
+      throw new Error(`The worker failed while draining (code ${exit.code}); see ${logFile}`);
+  }
+  const drainedInMs = Date.now() - drainStart;
+  log(
+    drained
+      ? `drained in ${(drainedInMs / 1_000).toFixed(1)} s`
+      : `not drained after ${drainTimeoutMs / 1_000} s`,
+  );
+
+  const check = () =>
+    withStore((ctx) =>
+      verify({
+        db: ctx.db,
+        ledger,
+        world,
+        server: new ServerView(client, seed),
+        baseline,
+        final: sim.control.snapshot(),
+      }),
+    );
+  const verdict = await check();
+  return {
+    ...verdict,
+    recheck: check,
+    kinds: [...ledger.entries.values()].reduce<Partial<Record<OpKind, number>>>(
+      (kinds, { kind }) => ({ ...kinds, [kind]: (kinds[kind] ?? 0) + 1 }),
+      {},
+    ),
+    conflicts: ledger.conflictsResolved,
+    conflictsForced: ledger.conflictsForced,
+    drained,
+    drainedInMs,
+    kills,
+    killsMidRequest: midRequest,
+    dir,
+  };
+}
+
+export function reportLine(report: ChaosReport): string {
+  const drainedIn = report.drained ? `${(report.drainedInMs / 1_000).toFixed(1)}s` : 'never';
+  return (
+    `edits=${report.edits} applied=${report.applied} duplicates=${report.duplicates} lost=${report.lost} ` +
+    `failed=${report.failed} conflicts=${report.conflicts} drained_in=${drainedIn}`
+  );
+}
+
+export const reportPassed = (report: ChaosReport) =>
+  report.drained && report.lost === 0 && report.duplicates === 0;

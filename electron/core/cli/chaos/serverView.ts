@@ -1,0 +1,138 @@
+/**
+ * The verifier's reads of the simulator's state through its own API (faults off): records by id (null when
+ * gone), lists by the run's natural keys. Each answer is cached, since many ops check the same record.
+ */
+import { buildFilter, queryFor } from '../../../../src/api/query';
+import { ApiCallError, type ApiClient } from '../../api';
+import { namePrefix } from './scenariosParties';
+import type { NamedResource } from './world';
+
+type Row = Record<string, unknown>;
+
+async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof ApiCallError && error.kind === 'not-found') return null;
+    throw error;
+  }
+}
+
+async function everyPage<T>(
+  fetch: (page_number: number) => Promise<{ data: T[] | null; total_records: number }>,
+) {
+  const rows: T[] = [];
+  for (let page = 1; ; page++) {
+    const { data, total_records } = await fetch(page);
+    rows.push(...(data ?? []));
+    if (!data?.length || rows.length >= total_records) return rows;
+  }
+}
+
+export class ServerView {
+  private readonly cache = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly client: ApiClient,
+    private readonly seed: number,
+  ) {}
+
+  private once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    if (!this.cache.has(key)) this.cache.set(key, read());
+    return this.cache.get(key) as Promise<T>;
+  }
+
+  /** A record named by a verifier record key (`customer:50001`, `deliveryAddress:50001:2000001`, …). */
+  record(resource: string, id: number, sub?: number): Promise<Row | null> {
+    const c = this.client;
+    return this.once(`${resource}:${id}:${sub ?? ''}`, async () => {
+      const params = { params: { id } };
+      switch (resource) {
+        case 'customer':
+          return orNull(c.call('getCustomer', params));
+        case 'deliveryAddress': {
+          const customer = await orNull(c.call('getCustomer', params));
+          return customer?.delivery_addresses.find((a) => a.id === sub) ?? null;
+        }
+        case 'supplier':
+          return orNull(c.call('getSupplier', params));
+        case 'supplierInvoice':
+          return orNull(c.call('getSupplierInvoice', params));
+        case 'supplierReturn':
+          return orNull(c.call('getSupplierReturn', params));
+        case 'returnReason':
+          return orNull(c.call('getSupplierReturnReason', params));
+        case 'shippingPort':
+          return orNull(c.call('getShippingPort', params));
+        case 'shipmentType':
+          return orNull(c.call('getShipmentType', params));
+        case 'fixedPriceGroup': {
+          // The API lists fixed price groups but has no read by id.
+          const all = await everyPage((page_number) =>
+            c.call('searchFixedPriceGroups', { query: { page_number, page_size: 500 } }),
+          );
+          return all.find((group) => group.id === id) ?? null;
+        }
+        default:
+          throw new Error(`No reader for ${resource}`);
+      }
+    }) as Promise<Row | null>;
+  }
+
+  /** Customers with this customer_number, or (without one) with this last name. */
+  customers(key: { number?: string; lastName: string }): Promise<Row[]> {
+    const where = queryFor('searchCustomers').where;
+    const clause = key.number ? where('customer_number').eq(key.number) : where('last_name').eq(key.lastName);
+    return this.once(`customers:${key.number ?? key.lastName}`, async () => {
+      const rows = await everyPage((page_number) =>
+        this.client.call('searchCustomers', {
+          query: { filter_by: buildFilter([clause]), page_number, page_size: 500 },
+        }),
+      );
+      // The search ignores case; the keys are exact.
+      return rows.filter((c) =>
+        key.number ? c.customer_number === key.number : c.last_name === key.lastName,
+      );
+    });
+  }
+
+  returnItems(returnId: number): Promise<Row[]> {
+    return this.once(`items:${returnId}`, () =>
+      everyPage((page_number) =>
+        this.client.call('searchSupplierReturnItems', {
+          params: { id: returnId },
+          query: { page_number, page_size: 500 },
+        }),
+      ),
+    );
+  }
+
+  links(productId: number): Promise<Row[]> {
+    return this.once(`links:${productId}`, () =>
+      this.client.call('listProductSuppliers', { params: { product_id: productId } }),
+    );
+  }
+
+  /** The run's records of a listable `{name}` resource (every name the run gives has the run's prefix). */
+  namedByPrefix(resource: Exclude<NamedResource, 'shippingPort'>): Promise<Row[]> {
+    const prefix = namePrefix(this.seed);
+    return this.once(`named:${resource}`, async () => {
+      const c = this.client;
+      const rows: Row[] =
+        resource === 'returnReason'
+          ? await everyPage((page_number) =>
+              c.call('searchSupplierReturnReasons', { query: { page_number, page_size: 500 } }),
+            )
+          : resource === 'shipmentType'
+            ? await everyPage((page_number) =>
+                c.call('searchShipmentTypes', {
+                  query: { name: prefix.trim(), page_number, page_size: 500 },
+                }),
+              )
+            : await everyPage((page_number) =>
+                c.call('searchFixedPriceGroups', { query: { page_number, page_size: 500 } }),
+              );
+      return rows.filter((row) => typeof row.name === 'string' && row.name.startsWith(prefix));
+    });
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The chaos run's child process: the sync engine over the file store in DIR, pushing only, tuned to finish
+ * quickly (a high client-side rate limit to match the simulator's, short backoff caps). The parent SIGKILLs
+ * it at random moments; nothing here prepares for that, which is the point.
+ *
+ *   node --import tsx electron/core/cli/chaos/worker.ts --data DIR --base-url URL [--exit-when-idle]
+ *
+ * The API key comes from DOCKHAND_API_KEY. Events for the parent (`started`, `idle` with the op counts) go
+ * over the IPC channel it opens; logs go to stderr. With --exit-when-idle it stops and exits 0 the first time
+ * nothing is queued, sending or uncertain.
+ */
+import { parseArgs } from 'node:util';
+import type { SyncLogEntry } from '../../sync';
+import { openHeadless, waitUntilSettled } from '../headless';
+
+const WORKER_ENGINE = {
+  pull: false,
+  concurrency: 8,
+  rateLimit: { requestsPerMinute: 60_000, burst: 100 },
+  backoff: { baseMs: 50, capMs: 2_000 },
+  probeBackoff: { baseMs: 100, capMs: 1_000 },
+  watchdogMs: 60_000,
+} as const;
+
+const emit = (event: Record<string, unknown>) => process.send?.(event);
+const log = (level: string) => (entry: SyncLogEntry) =>
+  process.stderr.write(`${new Date().toISOString()} ${level} ${JSON.stringify(entry)}\n`);
+
+/** Ops finished (done, failed, conflicted) by this process, for the parent's choice of a kill moment. */
+let settled = 0;
+const info = (entry: SyncLogEntry) => {
+  log('info')(entry);
+  if (entry.event === 'op-done' || entry.event === 'op-failed' || entry.event === 'op-conflicted')
+    emit({ event: 'progress', settled: ++settled });
+};
+
+async function main(): Promise<void> {
+  const began = Date.now();
+  const note = (what: string) =>
+    process.stderr.write(`${new Date().toISOString()} worker ${process.pid}: ${what}\n`);
+  const { values } = parseArgs({
+    options: {
+      data: { type: 'string' },
+      'base-url': { type: 'string' },
+      'exit-when-idle': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const apiKey = process.env.DOCKHAND_API_KEY;
+  if (!values.data || !values['base-url'] || !apiKey)
+    throw new Error('--data, --base-url and DOCKHAND_API_KEY are required');
+  const headless = await openHeadless({
+    dir: values.data,
+    baseUrl: values['base-url'],
+    apiKey,
+    engine: { ...WORKER_ENGINE, logger: { info, warn: log('warn'), error: log('error') } },
+    client: { timeoutMs: 10_000, readRetries: 2, backoff: { baseMs: 50, capMs: 500 } },
+    // The run is about faults, not shapes (sync.test.ts runs the validated port); parsing every op on every
+    // pump would be most of the worker's time once a thousand ops are queued.
+    validatePort: false,
+  });
+  note(`store open in ${Date.now() - began} ms: ${JSON.stringify(headless.store.stats().opened)}`);
+  await headless.engine.start();
+  note(`engine started after ${Date.now() - began} ms`);
+  emit({ event: 'started', pid: process.pid });
+  for (;;) {
+    const settled = await waitUntilSettled(headless, { offlineGraceMs: Infinity });
+    const { counts } = await headless.port.countByState({});
+    emit({ event: 'idle', settled, counts });
+    note(`idle (${settled}) after ${Date.now() - began} ms: ${JSON.stringify(counts)}`);
+    if (values['exit-when-idle']) break;
+    // Nothing new can arrive while this process runs (the parent writes only while it is stopped).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  await headless.close();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(
+      `worker failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);

@@ -1,0 +1,118 @@
+/**
+ * `npm run sync` against the simulator, in process: --once pulls into the directory's file store and pushes
+ * what was queued there beforehand; exit codes for failed ops, usage errors and refused credentials; the key
+ * is never printed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../../server/index';
+import { enqueue } from '../../../src/db/outbox';
+import { openFileStore } from '../store';
+import { runSync } from './sync';
+
+let sim: Simulator;
+const dirs: string[] = [];
+const freshDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dockhand-sync-'));
+  dirs.push(dir);
+  return dir;
+};
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, rateLimit: 100_000, apiKey: 'sync-test-key' });
+});
+afterAll(async () => {
+  await sim.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function sync(args: string[], env: Record<string, string> = {}) {
+  const lines: string[] = [];
+  const code = await runSync(args, { env, write: (line) => lines.push(line), progressMs: 10 });
+  return { code, output: lines.join('\n') };
+}
+
+const flags = (dir: string) => ['--base-url', sim.baseUrl, '--data', dir, '--once', '--rate-limit', '60000'];
+
+describe('npm run sync', () => {
+  it('--once pulls into the store and pushes what was queued there', async () => {
+    const dir = freshDir();
+    const queued = await openFileStore(dir);
+    const op = await enqueue(queued.db, {
+      kind: 'updateCustomer',
+      params: { id: 50002 },
+      body: { custom_reference: 'sync-cli' },
+      label: 'Update customer 50002',
+      cacheChanges: [],
+    });
+    await queued.close();
+
+    const { code, output } = await sync(flags(dir), { DOCKHAND_API_KEY: 'sync-test-key' });
+    expect(code).toBe(0);
+    expect(output).toMatch(/pull purchaseOrders: 200 rows, done/);
+    expect(output).toMatch(/push: 0 queued, 0 sending, 0 uncertain, 1 done/);
+    expect(output).not.toContain('sync-test-key');
+
+    const store = await openFileStore(dir);
+    try {
+      expect(await store.db.purchaseOrders.count()).toBe(sim.state.purchaseOrders.size);
+      expect(await store.db.customers.count()).toBe(sim.state.customers.size);
+      expect((await store.db.outbox.get(op.seq!))?.state).toBe('done');
+    } finally {
+      await store.close();
+    }
+    expect(sim.state.customers.get(50002)?.custom_reference).toBe('sync-cli');
+  }, 60_000);
+
+  it('exits 1 and lists the op when the server rejects it', async () => {
+    const dir = freshDir();
+    const queued = await openFileStore(dir);
+    // Supplier 101 is named by purchase orders: the server refuses to delete it (409).
+    await enqueue(queued.db, {
+      kind: 'deleteSupplier',
+      params: { id: 101 },
+      label: 'Delete supplier 101',
+      cacheChanges: [],
+    });
+    await queued.close();
+
+    const { code, output } = await sync([...flags(dir), '--api-key', 'sync-test-key']);
+    expect(code).toBe(1);
+    expect(output).toMatch(/failed deleteSupplier "Delete supplier 101": .*\[409 .*referenced/);
+  }, 60_000);
+
+  it('exits 2 on bad flags, naming the flag but never a value', async () => {
+    for (const args of [
+      ['--data', freshDir(), '--api-key', 'sync-test-key'],
+      ['--base-url', 'http://127.0.0.1:1/v2', '--data', 'x', '--api-key', 'sync-test-key'],
+      ['--base-url', sim.baseUrl, '--api-key', 'sync-test-key', '--data', 'x', '--bogus'],
+      ['--base-url', sim.baseUrl, '--api-key', 'sync-test-key', '--data', 'x', '--rate-limit', 'lots'],
+      ['--base-url', sim.baseUrl, '--data', 'x'],
+    ]) {
+      const { code, output } = await sync(args);
+      expect(code).toBe(2);
+      expect(output).toContain('Usage: npm run sync');
+      expect(output).not.toContain('sync-test-key');
+    }
+    expect((await sync(['--base-url', 'ftp://x/v2.1', '--api-key', 'k', '--data', 'x'])).output).toMatch(
+      /--base-url: The base URL must use http: or https:/,
+    );
+  });
+
+  it('exits 3 when the key is refused or the API does not answer', async () => {
+    const refused = await sync([...flags(freshDir()), '--api-key', 'not-the-key']);
+    expect(refused.code).toBe(3);
+    expect(refused.output).toMatch(/credentials rejected/);
+    expect(refused.output).not.toContain('not-the-key');
+
+    const gone = await startSimulator({ port: 0 });
+    const baseUrl = gone.baseUrl;
+    await gone.stop();
+    const args = ['--base-url', baseUrl, '--data', freshDir(), '--once', '--api-key', 'demo-key'];
+    const unreachable = await sync(args);
+    expect(unreachable.code).toBe(3);
+    expect(unreachable.output).toMatch(/API unreachable/);
+  }, 30_000);
+});

@@ -1,0 +1,135 @@
+/**
+ * `npm run sync -- --base-url URL --api-key KEY --data DIR [--once]`: a headless pull + push against any v2.1
+ * server, with the outbox, cache and cursors in DIR (the file-backed store). Progress goes to stderr.
+ *
+ * --once: one pull, then push until nothing is queued, sending or uncertain; otherwise run until SIGINT or
+ * SIGTERM. Exit codes: 0 nothing failed or conflicted; 1 ops failed or conflicted (each listed with its
+ * problem); 2 usage; 3 credentials rejected or the API unreachable.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { ClientOptionsSchema } from '../api/options';
+import type { SyncLogger } from '../sync';
+import { EXIT, parseFlags, UsageError } from './args';
+import {
+  checkCredentials,
+  describeOp,
+  openHeadless,
+  opsNeedingAttention,
+  waitUntilSettled,
+} from './headless';
+import { reportProgress } from './progress';
+
+export const SYNC_USAGE = `Usage: npm run sync -- --base-url URL --api-key KEY --data DIR [--once] [--rate-limit N]
+
+  --base-url URL    the v2.1 root, e.g. http://127.0.0.1:8787/v2.1
+  --api-key KEY     the API key (or set DOCKHAND_API_KEY); never printed
+  --data DIR        where the outbox, cache and cursors are kept (created if missing)
+  --once            pull once, push until the queue is idle, then exit (default: run until SIGINT/SIGTERM)
+  --rate-limit N    requests a minute to stay under (default 250, below the API's 300)
+
+Exit codes: 0 ok, 1 ops failed or conflicted, 2 usage, 3 credentials rejected or API unreachable.`;
+
+const FLAGS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  data: { type: 'string' },
+  once: { type: 'boolean' },
+  'rate-limit': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const missing = (what: string) => ({ error: () => `${what} is required` });
+
+const SyncFlagsSchema = z.strictObject({
+  'base-url': ClientOptionsSchema.shape.baseUrl.optional().pipe(z.string(missing('the v2.1 base URL'))),
+  'api-key': z.string(missing('an API key (flag or DOCKHAND_API_KEY)')).min(1, 'must not be empty'),
+  data: z.string(missing('a data directory')).min(1, 'must not be empty'),
+  once: z.boolean().default(false),
+  'rate-limit': z.coerce.number().int('must be a whole number').positive('must be positive').default(250),
+  help: z.boolean().default(false),
+});
+
+export interface SyncIo {
+  env: Record<string, string | undefined>;
+  /** What a relative --data is relative to (npm runs scripts in the package root, not the caller's cwd). */
+  cwd?: string;
+  /** Progress and reports (stderr in the script). */
+  write(line: string): void;
+  /** Resolves when the run should stop (SIGINT/SIGTERM in the script); ignored with --once. */
+  stop?: Promise<unknown>;
+  /** How long (ms) the API may stay unreachable during --once before giving up (default 30 s). */
+  offlineGraceMs?: number;
+  /** Progress throttle (tests make it small). */
+  progressMs?: number;
+}
+
+function logger(write: (line: string) => void): SyncLogger {
+  const line = (level: string) => (entry: Parameters<SyncLogger['info']>[0]) =>
+    write(
+      `${level}: ${entry.event}${entry.kind ? ` ${entry.kind}` : ''}${entry.resource ? ` ${entry.resource}` : ''}` +
+        `${entry.detail ? `: ${entry.detail}` : ''}`,
+    );
+  // Op-by-op info lines would drown the progress; the counts say the same.
+  return { info: () => {}, warn: line('warning'), error: line('error') };
+}
+
+export async function runSync(argv: readonly string[], io: SyncIo): Promise<number> {
+  let flags: z.output<typeof SyncFlagsSchema>;
+  try {
+    flags = parseFlags(argv, FLAGS, SyncFlagsSchema, { 'api-key': io.env.DOCKHAND_API_KEY });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.write(`${error.message}\n\n${SYNC_USAGE}`);
+    return EXIT.usage;
+  }
+  if (!flags.help) return run(flags, io);
+  io.write(SYNC_USAGE);
+  return EXIT.ok;
+}
+
+async function run(flags: z.output<typeof SyncFlagsSchema>, io: SyncIo): Promise<number> {
+  const headless = await openHeadless({
+    dir: resolve(io.cwd ?? process.cwd(), flags.data),
+    baseUrl: flags['base-url'],
+    apiKey: flags['api-key'],
+    engine: {
+      logger: logger(io.write),
+      rateLimit: { requestsPerMinute: flags['rate-limit'] },
+    },
+  });
+  let stopProgress = () => Promise.resolve();
+  try {
+    const check = await checkCredentials(headless.client);
+    if (!check.ok) {
+      // The client's messages already start with "credentials rejected" for refused keys.
+      io.write(check.reason === 'credentials' ? check.message : `API unreachable: ${check.message}`);
+      return EXIT.credentials;
+    }
+    stopProgress = reportProgress(headless.engine, headless.port, io.write, {
+      intervalMs: io.progressMs ?? 1_000,
+    });
+    await headless.engine.start();
+    // syncNow joins the pull start() began and waits for it: the "one pull" of --once.
+    if (flags.once) await headless.engine.syncNow();
+    const settled = await waitUntilSettled(headless, {
+      offlineGraceMs: flags.once ? (io.offlineGraceMs ?? 30_000) : Infinity,
+      // Without --once the run ends on a signal (or lost credentials), however idle the queue is.
+      ...(flags.once ? {} : { stop: io.stop ?? new Promise(() => {}) }),
+    });
+    await headless.engine.stop();
+    await stopProgress();
+    if (settled === 'credentials' || settled === 'offline') {
+      io.write(settled === 'credentials' ? 'stopped: credentials rejected' : 'stopped: API unreachable');
+      return EXIT.credentials;
+    }
+    const attention = await opsNeedingAttention(headless.port);
+    for (const op of attention) io.write(describeOp(op));
+    return attention.some((op) => op.state === 'failed' || op.state === 'conflicted')
+      ? EXIT.opsFailed
+      : EXIT.ok;
+  } finally {
+    await stopProgress();
+    await headless.close();
+  }
+}

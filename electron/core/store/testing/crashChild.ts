@@ -1,0 +1,41 @@
+/**
+ * The child of the crash test (crash.test.ts): opens the file store in DIR and commits transactions as fast
+ * as it can until it is killed, printing each commit's number on stdout once Dexie has reported it.
+ * Transaction i puts ROWS rows `tx-i-k`, moves `counter` to i and replaces `scratch-(i-1)` by `scratch-i`,
+ * so a reopened store shows whether it holds whole transactions, and which.
+ *
+ * Usage: node --import tsx electron/core/store/testing/crashChild.ts DIR [compactAtBytes]
+ */
+import { openFileStore } from '../fileStore';
+
+const ROWS = 5;
+
+async function main() {
+  const [dir, compactAt] = process.argv.slice(2);
+  if (!dir) throw new Error('usage: crashChild.ts DIR [compactAtBytes]');
+  const store = await openFileStore(dir, compactAt ? { compactAtBytes: Number(compactAt) } : {});
+  const { db } = store;
+  let i = ((await db.meta.get('counter'))?.value as number | undefined) ?? 0;
+  process.stdout.write(`open ${i}\n`);
+  for (;;) {
+    i += 1;
+    const n = i;
+    await db.transaction('rw', db.meta, async () => {
+      for (let k = 0; k < ROWS; k++) {
+        await db.meta.put({
+          key: `tx-${n}-${k}`,
+          value: { n, k, at: new Date(), nested: [[n], [k, undefined]] },
+        });
+      }
+      await db.meta.delete(`scratch-${n - 1}`);
+      await db.meta.put({ key: `scratch-${n}`, value: n });
+      await db.meta.put({ key: 'counter', value: n });
+    });
+    process.stdout.write(`${n}\n`);
+  }
+}
+
+void main().catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exit(1);
+});
