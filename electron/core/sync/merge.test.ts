@@ -95,4 +95,32 @@ describe('updates against a record changed on the server', () => {
     expect(server).toMatchObject({ custom_reference: 'chosen', first_name: 'Kept' });
     expect((await harness.store.getOp({ id: op.id })).op).toMatchObject({ state: 'done' });
   });
+
+  it('finishes an update whose response was lost without sending an empty body', async () => {
+    // The PUT lands but its answer is dropped: the op turns uncertain, the replay re-reads the customer,
+    // finds the local change already there, and must end done — not send `{}` and not fail.
+    let puts = 0;
+    const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+      const request = new Request(input, init);
+      // Only the first PUT's answer is dropped: reads before it, and the replay's re-read, go through.
+      if (request.method === 'PUT' && ++puts === 1) sim.control.setFaults({ dropAfterCommitRate: 1 });
+      try {
+        return await globalThis.fetch(request);
+      } finally {
+        if (request.method === 'PUT') sim.control.resetFaults();
+      }
+    };
+    harness = engineHarness(sim, { clientOptions: { fetch } });
+    const base = await harness.client.call('getCustomer', { params: { id: 50022 } });
+    const op = await customerEdit(harness.db, 50022, { first_name: 'Landed' }, base);
+
+    await harness.engine.start();
+    await harness.drain();
+
+    expect(puts).toBe(1);
+    expect((await harness.store.getOp({ id: op.id })).op).toMatchObject({ state: 'done' });
+    const server = await harness.client.call('getCustomer', { params: { id: 50022 } });
+    expect(server.first_name).toBe('Landed');
+    expect(await harness.db.customers.get(50022)).toMatchObject({ first_name: 'Landed' });
+  });
 });

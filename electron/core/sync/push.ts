@@ -91,7 +91,10 @@ async function sendOp(ctx: PushContext, spec: OpKindSpec, op: OpRecord): Promise
     return 'failed';
   }
   let body = op.body;
-  if (spec.readCurrent && op.baseVersion !== undefined) {
+  // The merge is field by field, so it needs an object body. Array bodies (a product's supplier list) are
+  // replayed as they are: the PUT names every code it changes, so it is idempotent, and the last writer wins.
+  const mergeable = op.body !== null && typeof op.body === 'object' && !Array.isArray(op.body);
+  if (spec.readCurrent && op.baseVersion !== undefined && mergeable) {
     let current: unknown;
     try {
       current = await spec.readCurrent(runContext(ctx), op);
@@ -102,6 +105,15 @@ async function sendOp(ctx: PushContext, spec: OpKindSpec, op: OpRecord): Promise
     if (merged.conflicts.length) {
       await ctx.store.markConflicted({ id: op.id, conflicts: merged.conflicts });
       return 'conflicted';
+    }
+    if (Object.keys(merged.body).length === 0) {
+      // Every local change is already on the server (our earlier attempt landed but its response was lost,
+      // or someone made the same change): sending `{}` could be refused (a finalised invoice answers 409), so
+      // the op is done, with the record just read as its result. Marked sending first: only sending or
+      // uncertain ops complete, and a crash here is reconciled like any other.
+      const { op: sending } = await ctx.store.markSending({ id: op.id, at: iso(ctx) });
+      if (!sending) return 'skipped';
+      return complete(ctx, spec, sending, current);
     }
     body = merged.body;
   }
