@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
-import type { OnlineSignal } from './types';
+import { switchableSignal } from './testing/onlineSignal';
 import { customerEdit } from './testing/edits';
 import { engineHarness, type EngineHarness } from './testing/harness';
 
@@ -24,22 +24,6 @@ afterEach(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function switchableSignal(initial: boolean): OnlineSignal & { set(online: boolean): void } {
-  let online = initial;
-  const listeners = new Set<(online: boolean) => void>();
-  return {
-    isOnline: () => online,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set(value) {
-      online = value;
-      for (const listener of listeners) listener(value);
-    },
-  };
-}
 
 describe('offline', () => {
   it('pauses without burning attempts while the API is unreachable, and drains when it is back', async () => {

@@ -6,7 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
-import type { OnlineSignal, OpCountsView, SyncStatus } from './types';
+import { switchableSignal } from './testing/onlineSignal';
+import type { OpCountsView, SyncStatus } from './types';
 import { customerEdit, offlineInvoice, offlineOrder, uniqueText } from './testing/edits';
 import { problemResponse, recordingFetch, waitFor } from './testing/fetches';
 import { engineHarness, type EngineHarness } from './testing/harness';
@@ -80,22 +81,6 @@ describe('status counts', () => {
     expect((await harness.store.getOp({ id: conflicted.id })).op!.state).toBe('conflicted');
   });
 });
-
-function switchableSignal(initial: boolean): OnlineSignal & { set(online: boolean): void } {
-  let online = initial;
-  const listeners = new Set<(online: boolean) => void>();
-  return {
-    isOnline: () => online,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set(value) {
-      online = value;
-      for (const listener of listeners) listener(value);
-    },
-  };
-}
 
 describe('watchdog', () => {
   it('flags a stall on its own timer, only while online with ops the engine should be sending', async () => {
