@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { createControl, type SimulatorControl } from './control';
 import { FaultInjector } from './control/faults';
+import { BodyRules } from './control/rules';
 import { CONTROL_PREFIX, startControlServer } from './control/server';
 import type { HandlerTable } from './domain/context';
 import { createApiListener } from './http/api';
@@ -94,6 +95,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Simu
   const handlers = options.handlers ?? (await import('./domain')).handlers;
   const saver = options.dataFile ? new StateSaver(options.dataFile, state) : null;
   const faults = new FaultInjector(options.faultSeed);
+  const rules = new BodyRules();
 
   const api = new SwitchableServer(
     createApiListener({
@@ -105,13 +107,14 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Simu
       now,
       validateResponses: options.validateResponses,
       faults,
+      rules,
       onMutation: () => saver?.schedule(),
     }),
   );
   await api.listen(options.port);
 
   let stopped = false;
-  const inner = createControl({ faults, api, state });
+  const inner = createControl({ faults, api, state, rules });
   const control: SimulatorControl = {
     ...inner,
     setOffline: async (offline) => {
@@ -146,4 +149,4 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Simu
   };
 }
 
-export type { SimulatorControl, SimSnapshot, Faults, FaultsInput } from './control';
+export type { SimulatorControl, SimSnapshot, Faults, FaultsInput, BodyRule } from './control';

@@ -189,3 +189,50 @@ describe('the control API over HTTP', () => {
     await expectProblem(await fetch(`${sim.controlUrl!}/faults`, { method: 'PUT', body: '{}' }), 415);
   });
 });
+
+describe('injected business rules', () => {
+  const quantityRule = {
+    operation: 'createPurchaseOrder',
+    field: 'purchase_order_items[].quantity_ordered',
+    max: 10,
+  };
+
+  it('rejects a body that breaks a rule with a field-level 400, and nothing is created', async () => {
+    const { sim, headers } = await started();
+    sim.control.setRules([quantityRule]);
+    const problem = await expectProblem(await createOrder(sim, headers, 'too-many'), 400);
+    // The sample's first line orders 24, the second 6: only the first breaks the rule.
+    expect(problem.errors).toEqual({ 'purchase_order_items[0].quantity_ordered': ['Must be at most 10'] });
+    expect(sim.control.snapshot().purchaseOrders['too-many']).toBeUndefined();
+  });
+
+  it('leaves other operations and passing bodies alone, and is lifted by an empty list', async () => {
+    const { sim, headers } = await started();
+    sim.control.setRules([{ ...quantityRule, max: 100, message: 'No more than 100 per line' }]);
+    expect((await createOrder(sim, headers, 'fine')).status).toBe(201);
+    sim.control.setRules([{ ...quantityRule, min: 30, max: undefined }]);
+    const problem = await expectProblem(await createOrder(sim, headers, 'low'), 400);
+    expect(Object.keys(problem.errors ?? {}).sort()).toEqual([
+      'purchase_order_items[0].quantity_ordered',
+      'purchase_order_items[1].quantity_ordered',
+    ]);
+    sim.control.setRules([]);
+    expect((await createOrder(sim, headers, 'low')).status).toBe(201);
+  });
+
+  it('is set, read and cleared over the control port, and refuses a malformed rule', async () => {
+    const { sim } = await started();
+    const put = (body: unknown) =>
+      fetch(`${sim.controlUrl}/rules`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await put([quantityRule])).status).toBe(200);
+    expect(await (await fetch(`${sim.controlUrl}/rules`)).json()).toEqual([quantityRule]);
+    await expectProblem(await put([{ operation: 'createPurchaseOrder', field: 'a..b', max: 1 }]), 400);
+    await expectProblem(await put([{ operation: 'createPurchaseOrder', field: 'a' }]), 400);
+    expect((await fetch(`${sim.controlUrl}/rules`, { method: 'DELETE' })).status).toBe(204);
+    expect(sim.control.getRules()).toEqual([]);
+  });
+});

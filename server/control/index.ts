@@ -6,6 +6,7 @@
 import type { SwitchableServer } from '../http/listener';
 import type { SimState } from '../state';
 import type { FaultInjector, Faults, FaultsInput } from './faults';
+import type { BodyRule, BodyRules } from './rules';
 import { snapshot, type SimSnapshot } from './snapshot';
 
 export interface SimulatorControl {
@@ -18,14 +19,18 @@ export interface SimulatorControl {
   setOffline(offline: boolean): Promise<void>;
   isOffline(): boolean;
   snapshot(): SimSnapshot;
+  /** Replaces the injected business rules (server/control/rules.ts); [] removes them. */
+  setRules(rules: unknown): BodyRule[];
+  getRules(): BodyRule[];
 }
 
 export function createControl(parts: {
   faults: FaultInjector;
   api: SwitchableServer;
   state: SimState;
+  rules: BodyRules;
 }): SimulatorControl {
-  const { faults, api, state } = parts;
+  const { faults, api, state, rules } = parts;
   return {
     setFaults: (input) => faults.set(input),
     getFaults: () => faults.get(),
@@ -33,8 +38,11 @@ export function createControl(parts: {
     setOffline: (offline) => (offline ? api.close() : api.listen()),
     isOffline: () => !api.isOnline,
     snapshot: () => snapshot(state),
+    setRules: (input) => rules.set(input),
+    getRules: () => rules.get(),
   };
 }
 
 export { FaultsSchema, type Faults, type FaultsInput } from './faults';
+export { BodyRulesSchema, type BodyRule } from './rules';
 export type { SimSnapshot } from './snapshot';

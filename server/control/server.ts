@@ -8,6 +8,9 @@
  *   DELETE /__sim/faults    → 204 faults off, PRNG reset
  *   GET    /__sim/offline   → 200 {offline}
  *   PUT    /__sim/offline   {offline: boolean} → 200 {offline}
+ *   GET    /__sim/rules     → 200 the injected business rules
+ *   PUT    /__sim/rules     [{operation, field, min?, max?, message?}] → 200 the rules now in force
+ *   DELETE /__sim/rules     → 204 no injected rules
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -18,6 +21,7 @@ import { SwitchableServer } from '../http/listener';
 import { checkJsonContentType, parseJsonBody, parseTarget, readBody } from '../http/request';
 import { JSON_TYPE, send, sendProblem } from '../http/respond';
 import { FaultsSchema } from './faults';
+import { BodyRulesSchema } from './rules';
 import type { SimulatorControl } from './index';
 
 export const CONTROL_PREFIX = '/__sim';
@@ -41,6 +45,14 @@ function routes(control: SimulatorControl): Record<string, Partial<Record<string
       PUT: async (body) => ({ status: 200, body: control.setFaults(validated(FaultsSchema, body())) }),
       DELETE: async () => {
         control.resetFaults();
+        return { status: 204 };
+      },
+    },
+    '/rules': {
+      GET: async () => ({ status: 200, body: control.getRules() }),
+      PUT: async (body) => ({ status: 200, body: control.setRules(validated(BodyRulesSchema, body())) }),
+      DELETE: async () => {
+        control.setRules([]);
         return { status: 204 };
       },
     },

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { EndpointEntry } from '../../src/api/endpoints';
 import { fieldErrors, type FieldErrors } from '../../src/api/fieldErrors';
 import { decodeParams } from '../../src/api/params';
+import type { BodyRules } from '../control/rules';
 import type { Handler, HandlerResult, HandlerTable } from '../domain/context';
 import { ApiError } from '../errors';
 import { touch, type SimState, type User } from '../state';
@@ -26,6 +27,8 @@ export interface DispatchDeps {
   handlers: Partial<HandlerTable>;
   now: () => Date;
   validateResponses: boolean;
+  /** Injected business rules (server/control/rules.ts), checked after the contract's own validation. */
+  rules?: BodyRules;
 }
 
 export interface RawRequest {
@@ -122,6 +125,15 @@ export function dispatch(deps: DispatchDeps, request: RawRequest): Dispatched {
     throw new ApiError(400, 'Bad Request', 'Invalid path or query parameters', errors);
   }
   const body = parseBody(endpoint, request);
+  const breaches = deps.rules?.check(endpoint.id, body) ?? {};
+  if (Object.keys(breaches).length > 0) {
+    throw new ApiError(
+      400,
+      'Bad Request',
+      'The request breaks a business rule of this back office',
+      breaches,
+    );
+  }
 
   const mutating = endpoint.method !== 'GET';
   let result: HandlerResult;
