@@ -15,7 +15,8 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
-      externalizeDeps: true,
+      // A sandboxed preload can require only `electron`: zod and the contract are bundled into it.
+      externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve(import.meta.dirname, 'electron/preload/index.ts') },
         // A sandboxed preload cannot be an ES module.

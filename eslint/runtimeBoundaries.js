@@ -3,7 +3,9 @@
  * only what its runtime can load. A violation is a lint error, so `npm test` fails on it.
  *
  *   src/api       pure contract            → zod, src/api
- *   src/bridge    pure bridge contract     → zod, src/api, src/bridge
+ *   src/bridge    pure bridge contract     → zod, src/api, src/bridge, the store-port schemas
+ *   src/db/{ops,storePort,tables}.ts       → zod, src/api and each other: the store port's wire schemas,
+ *                                            Dexie-free, because the bridge (and so the preload) carries them
  *   src/db        DOM-free Dexie schema    → dexie, zod, src/api, src/bridge, src/db
  *   src (rest)    renderer (DOM)           → no Node built-ins, no electron; not electron/ or server/
  *   electron/core Node, no Electron        → no electron; not electron/main|preload, not the renderer
@@ -30,15 +32,24 @@ const LAYERS = [
   ['server', 'server/'],
 ];
 
+/** Single files with their own layer (matched with or without the `.ts` an import leaves off). */
+const FILE_LAYERS = new Map(
+  ['src/db/ops', 'src/db/storePort', 'src/db/tables'].flatMap((file) => [
+    [file, 'storePort'],
+    [`${file}.ts`, 'storePort'],
+  ]),
+);
+
 const ANY = '*';
 const POLICIES = {
   api: { packages: ['zod'], node: false, layers: ['api'] },
-  bridge: { packages: ['zod'], node: false, layers: ['api', 'bridge'] },
-  db: { packages: ['dexie', 'zod'], node: false, layers: ['api', 'bridge', 'db'] },
-  renderer: { packages: ANY, node: false, layers: ['api', 'bridge', 'db', 'renderer'] },
-  core: { packages: ANY, node: true, layers: ['api', 'bridge', 'db', 'core'] },
+  bridge: { packages: ['zod'], node: false, layers: ['api', 'bridge', 'storePort'] },
+  storePort: { packages: ['zod'], node: false, layers: ['api', 'storePort'] },
+  db: { packages: ['dexie', 'zod'], node: false, layers: ['api', 'bridge', 'storePort', 'db'] },
+  renderer: { packages: ANY, node: false, layers: ['api', 'bridge', 'storePort', 'db', 'renderer'] },
+  core: { packages: ANY, node: true, layers: ['api', 'bridge', 'storePort', 'db', 'core'] },
   server: { packages: ANY, node: true, layers: ['api', 'server'] },
-  preload: { packages: ['electron', 'zod'], node: false, layers: ['api', 'bridge', 'preload'] },
+  preload: { packages: ['electron', 'zod'], node: false, layers: ['api', 'bridge', 'storePort', 'preload'] },
   main: { packages: ANY, node: true, layers: ANY },
 };
 const TEST_PACKAGES = ['vitest', 'fast-check', 'fake-indexeddb', 'eslint', '@playwright/test'];
@@ -51,6 +62,7 @@ function toPosix(p) {
 export function layerOf(absoluteFile) {
   const rel = toPosix(path.relative(ROOT, absoluteFile));
   if (rel.startsWith('..')) return 'other';
+  if (FILE_LAYERS.has(rel)) return FILE_LAYERS.get(rel);
   for (const [name, prefix] of LAYERS) if (rel.startsWith(prefix)) return name;
   return 'other';
 }

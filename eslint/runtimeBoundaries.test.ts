@@ -34,6 +34,14 @@ describe('dockhand/runtime-boundaries', () => {
     expect(await boundaryErrors('src/bridge/x.ts', "import 'dexie';")).toHaveLength(1);
   });
 
+  it('lets src/bridge import the Dexie-free store-port schemas of src/db, and nothing else there', async () => {
+    expect(await boundaryErrors('src/bridge/x.ts', "import '../db/storePort';")).toEqual([]);
+    expect(await boundaryErrors('src/bridge/x.ts', "import '../db/ops';")).toEqual([]);
+    expect(await boundaryErrors('src/bridge/x.ts', "import '../db/schema';")).toHaveLength(1);
+    expect(await boundaryErrors('src/db/storePort.ts', "import './schema';")).toHaveLength(1);
+    expect(await boundaryErrors('src/db/storePort.ts', "import 'dexie';")).toHaveLength(1);
+  });
+
   it('keeps Node built-ins and Electron out of the renderer', async () => {
     expect(await boundaryErrors('src/lib/x.ts', "import 'svelte';\nimport '../api/primitives';")).toEqual([]);
     expect(await boundaryErrors('src/lib/x.ts', "import path from 'path';\nexport { path };")).toHaveLength(

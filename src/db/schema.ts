@@ -133,25 +133,4 @@ export class DockhandDb extends Dexie {
   }
 }
 
-/** The cached-resource tables, by name: what pull cursors and cache writes refer to. */
-export const CACHE_TABLES = [
-  'purchaseOrders',
-  'purchaseOrderItems',
-  'products',
-  'suppliers',
-  'outlets',
-  'supplierInvoices',
-  'supplierReturns',
-  'supplierReturnItems',
-  'creditNotes',
-  'creditNoteItems',
-  'customers',
-  'returnReasons',
-  'shippingPorts',
-  'shipmentTypes',
-  'productSuppliers',
-  'fixedPriceGroups',
-  'standardPriceGroups',
-  'surveySegments',
-] as const;
-export type CacheTable = (typeof CACHE_TABLES)[number];
+export { CACHE_TABLES, type CacheTable } from './tables';

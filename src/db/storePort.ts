@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { FieldConflictSchema, OpProblemSchema, OpRecordSchema, OpStateSchema, OP_STATES } from './ops';
-import { CACHE_TABLES } from './schema';
+import { CACHE_TABLES } from './tables';
 
 const isoDateTime = () => z.iso.datetime();
 const opId = () => z.string().min(1);
