@@ -9,6 +9,7 @@
  *   src/db        DOM-free Dexie schema    → dexie, zod, src/api, src/bridge, src/db
  *   src (rest)    renderer (DOM)           → no Node built-ins, no electron; not electron/ or server/
  *   electron/core Node, no Electron        → no electron; not electron/main|preload, not the renderer
+ *   electron/core/browserHost              → as electron/core, plus server/ (it starts the demo simulator)
  *   server        Node simulator           → no electron; src/api and server only
  *   electron/preload                       → electron, zod, src/api, src/bridge, electron/preload
  *   electron/main                          → anything
@@ -26,6 +27,7 @@ const LAYERS = [
   ['bridge', 'src/bridge/'],
   ['db', 'src/db/'],
   ['renderer', 'src/'],
+  ['host', 'electron/core/browserHost/'],
   ['core', 'electron/core/'],
   ['main', 'electron/main/'],
   ['preload', 'electron/preload/'],
@@ -48,6 +50,8 @@ const POLICIES = {
   db: { packages: ['dexie', 'zod'], node: false, layers: ['api', 'bridge', 'storePort', 'db'] },
   renderer: { packages: ANY, node: false, layers: ['api', 'bridge', 'storePort', 'db', 'renderer'] },
   core: { packages: ANY, node: true, layers: ['api', 'bridge', 'storePort', 'db', 'core'] },
+  // The browser host is a composition root like electron/main (it starts the demo simulator), minus Electron.
+  host: { packages: ANY, node: true, layers: ['api', 'bridge', 'storePort', 'db', 'core', 'host', 'server'] },
   server: { packages: ANY, node: true, layers: ['api', 'server'] },
   preload: { packages: ['electron', 'zod'], node: false, layers: ['api', 'bridge', 'storePort', 'preload'] },
   main: { packages: ANY, node: true, layers: ANY },

@@ -34,6 +34,12 @@ describe('dockhand/runtime-boundaries', () => {
     expect(await boundaryErrors('src/bridge/x.ts', "import 'dexie';")).toHaveLength(1);
   });
 
+  it('lets the browser host, and no other core folder, start the simulator', async () => {
+    expect(await boundaryErrors('electron/core/browserHost/x.ts', "import '../../../server/index';")).toEqual([]);
+    expect(await boundaryErrors('electron/core/bridge/x.ts', "import '../../../server/index';")).toHaveLength(1);
+    expect(await boundaryErrors('electron/core/browserHost/x.ts', "import 'electron';")).toHaveLength(1);
+  });
+
   it('lets src/bridge import the Dexie-free store-port schemas of src/db, and nothing else there', async () => {
     expect(await boundaryErrors('src/bridge/x.ts', "import '../db/storePort';")).toEqual([]);
     expect(await boundaryErrors('src/bridge/x.ts', "import '../db/ops';")).toEqual([]);

@@ -1,35 +1,48 @@
 /**
- * Electron main: a thin shell. App lifecycle, one secured window, and the bridge over one IPC channel.
- * Everything with logic lives in electron/core (Node) or src/ (pure/DOM) so it runs without Electron; the
- * security setup in electron/core/shell is applied here to the real Electron objects.
+ * Electron main: a thin shell. App lifecycle, one secured window, and the wiring of electron/core's pieces to
+ * the real Electron objects: the main bridge over IPC, the safeStorage secret box, the online signal, the
+ * redacting log file, the menu and an orderly quit. Everything with logic lives in electron/core (Node) or
+ * src/ (pure/DOM), where it is tested without the Electron binary.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
-import { BRIDGE_CHANNEL } from '../../src/bridge/contract';
-import { dispatchBridge, type BridgeHandlers } from '../../src/bridge/dispatch';
-import { APP_ENTRY_URL, APP_SCHEME } from '../core/shell/origin';
-import { rendererProtocolHandler } from '../core/shell/rendererProtocol';
 import {
-  denyAllPermissions,
-  hardenWebContents,
-  isTrustedSender,
-  secureWebPreferences,
-} from '../core/shell/windowSecurity';
-
-const handlers: BridgeHandlers = {
-  'app.info': () => ({ name: app.getName(), version: app.getVersion(), host: 'electron' }),
-};
+  app,
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  net,
+  powerMonitor,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+} from 'electron';
+import type { Simulator } from '../../server/index';
+import type { AppLogger } from '../core/bridge/logger';
+import { createMainBridge } from '../core/bridge/mainBridge';
+import { createFileLogger } from '../core/log/fileLogger';
+import { createRedactor } from '../core/log/redact';
+import { RedactingSecretBox } from '../core/log/redactingSecretBox';
+import { safeStorageCipher } from '../core/secrets/cipher';
+import { mountIpcBridge, type MountedIpcBridge } from '../core/shell/ipcBridge';
+import { appMenuTemplate } from '../core/shell/menu';
+import { electronOnlineSignal } from '../core/shell/onlineSignal';
+import { APP_ENTRY_URL, APP_SCHEME } from '../core/shell/origin';
+import { holdQuitUntil } from '../core/shell/quitGate';
+import { rendererProtocolHandler } from '../core/shell/rendererProtocol';
+import { trustedSenderCheck } from '../core/shell/trustedSender';
+import { denyAllPermissions, hardenWebContents, secureWebPreferences } from '../core/shell/windowSecurity';
 
 // Must happen before `ready`: a standard, secure scheme gets a real origin and the fetch API.
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
 ]);
 
-function logBlocked(what: string, url: string): void {
-  console.warn(`dockhand: blocked ${what} ${url}`);
-}
+const isDev = !app.isPackaged;
+/** electron-vite's dev server; ignored in a packaged app, so an environment variable cannot redirect it. */
+const devUrl = isDev ? process.env['ELECTRON_RENDERER_URL'] : undefined;
 
-function createWindow(): BrowserWindow {
+function createWindow(logger: AppLogger): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 800,
@@ -37,11 +50,94 @@ function createWindow(): BrowserWindow {
     title: 'Dockhand',
     webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/index.cjs')),
   });
-  hardenWebContents(window.webContents, logBlocked);
+  hardenWebContents(window.webContents, (what, url) => logger.warn('blocked', { what, url }));
   window.once('ready-to-show', () => window.show());
-  const devUrl = process.env['ELECTRON_RENDERER_URL'];
   void window.loadURL(devUrl ?? APP_ENTRY_URL);
   return window;
+}
+
+/** The menu's "Sync now": the `sync.now` command on behalf of the focused window, as if it had clicked. */
+async function syncNow(ipc: MountedIpcBridge, logger: AppLogger): Promise<void> {
+  const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+  if (!window) return;
+  const result = await ipc.dispatchAs(window.webContents, { command: 'sync.now', payload: {} });
+  if (!result.ok)
+    logger.warn('menu sync now refused', { code: result.error.code, message: result.error.message });
+}
+
+async function openLogs(logger: AppLogger): Promise<void> {
+  const problem = await shell.openPath(app.getPath('logs'));
+  if (problem) logger.warn('could not open the logs folder', { problem });
+}
+
+/** After `ready`: safeStorage, net and the logs path are only usable from then on. */
+function start(): void {
+  protocol.handle(APP_SCHEME, rendererProtocolHandler(join(import.meta.dirname, '../renderer')));
+  denyAllPermissions(session.defaultSession);
+
+  const redactor = createRedactor();
+  const logger = createFileLogger({ dir: app.getPath('logs'), redactor, ...(isDev ? { console } : {}) });
+  logger.info('app started', { version: app.getVersion(), platform: process.platform, packaged: !isDev });
+
+  const userData = app.getPath('userData');
+  // The box registers every key it saves or loads with the redactor, so no log line can carry it.
+  const secrets = new RedactingSecretBox(
+    safeStorageCipher(safeStorage, process.platform),
+    join(userData, 'connection.bin'),
+    redactor,
+  );
+  const online = electronOnlineSignal(
+    { net, powerMonitor },
+    { onListenerError: (error) => logger.error('online listener failed', { error }) },
+  );
+  const bridge = createMainBridge<Simulator>({
+    host: 'electron',
+    name: app.getName(),
+    version: app.getVersion(),
+    secrets,
+    dataDir: userData,
+    online,
+    logger,
+    demo: {
+      // Loaded on first use: most sessions never start the demo, and the simulator is not small.
+      startSimulator: async (options) => (await import('../../server/index')).startSimulator(options),
+      control: process.env['DOCKHAND_DEMO_CONTROL'] === '1',
+      onStarted: ({ controlUrl }) => {
+        // e2e reads this line from stdout to steer the simulator's faults.
+        if (controlUrl) console.log(`DOCKHAND_SIM_CONTROL ${controlUrl}`);
+      },
+    },
+  });
+  const ipc = mountIpcBridge({ ipcMain, bridge, isTrustedSender: trustedSenderCheck(devUrl), logger });
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      appMenuTemplate({
+        platform: process.platform,
+        appName: app.getName(),
+        isDev,
+        onSyncNow: () => void syncNow(ipc, logger),
+        onOpenLogs: () => void openLogs(logger),
+      }),
+    ),
+  );
+
+  holdQuitUntil(
+    app,
+    async () => {
+      // The engine stops first, while the windows still answer its last store writes; then the links close.
+      await bridge.close();
+      await ipc.dispose();
+      online.dispose();
+      logger.info('app quit');
+    },
+    { onError: (error) => logger.error('quit cleanup incomplete', { error }) },
+  );
+
+  createWindow(logger);
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow(logger);
+  });
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -54,20 +150,14 @@ if (!app.requestSingleInstanceLock()) {
       window.focus();
     }
   });
-  ipcMain.handle(BRIDGE_CHANNEL, (event, envelope: unknown) => {
-    if (!isTrustedSender(event.senderFrame)) {
-      return { ok: false, error: { code: 'bad_request', message: 'Untrusted sender' } };
-    }
-    return dispatchBridge(handlers, envelope);
-  });
-  void app.whenReady().then(() => {
-    protocol.handle(APP_SCHEME, rendererProtocolHandler(join(import.meta.dirname, '../renderer')));
-    denyAllPermissions(session.defaultSession);
-    createWindow();
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      // Without its bridge the window would be a dead form: say why and leave instead.
+      console.error('dockhand: startup failed', error);
+      app.exit(1);
     });
-  });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });

@@ -1,11 +1,9 @@
 /**
- * Preload: exposes the bridge contract on `window.dockhand` and nothing else. No Node API crosses.
+ * Preload: exposes the bridge contract on `window.dockhand` and nothing else. No Node API, no ipcRenderer and
+ * no IPC event object crosses; the logic (validation, one store server, listener bookkeeping) lives in
+ * src/bridge/preloadBridge.ts, where it is tested without Electron.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_CHANNEL, type DockhandBridge } from '../../src/bridge/contract';
+import { createIpcBridge } from '../../src/bridge/preloadBridge';
 
-const bridge: DockhandBridge = {
-  invoke: (command, payload) => ipcRenderer.invoke(BRIDGE_CHANNEL, { command, payload }),
-};
-
-contextBridge.exposeInMainWorld('dockhand', bridge);
+contextBridge.exposeInMainWorld('dockhand', createIpcBridge(ipcRenderer));

@@ -1,0 +1,82 @@
+/**
+ * One running sync engine: the API client for the saved connection, the store port carried over the link
+ * of the renderer that serves the store, and the status stream to that renderer. The bridge keeps at most
+ * one session and replaces it as a whole (design.md: one durable store, one engine writing to it).
+ */
+import { remoteStorePort } from '../../../src/bridge/storeLink';
+import { createApiClient } from '../api/client';
+import type { FetchLike } from '../api/options';
+import { createSyncEngine, type SyncEngine } from '../sync/engine';
+import type { OnlineSignal, SyncEngineOptions } from '../sync/types';
+import { apiLoggerFor, syncLoggerFor, type AppLogger } from './logger';
+import type { RendererLink } from './rendererLink';
+import { createStatusForwarder } from './statusForwarder';
+
+export interface EngineSessionOptions {
+  link: RendererLink;
+  storeName: string;
+  baseUrl: string;
+  /** Reads the key from the SecretBox at each request, so no session field holds it. */
+  getApiKey: () => Promise<string>;
+  online: OnlineSignal;
+  logger: AppLogger;
+  engine?: Partial<Omit<SyncEngineOptions, 'store' | 'client'>>;
+  fetch?: FetchLike;
+}
+
+export interface EngineSession {
+  readonly link: RendererLink;
+  readonly storeName: string;
+  readonly engine: SyncEngine;
+  /** Waits for the start to settle, stops the engine, sends the final status. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts without waiting for the engine's start (which reads the store over the link): the bridge command
+ * that asked for it answers at once, and a failed start is logged and shown by the status.
+ */
+export function startEngineSession(options: EngineSessionOptions): EngineSession {
+  const { link, storeName, logger } = options;
+  const client = createApiClient({
+    baseUrl: options.baseUrl,
+    getApiKey: options.getApiKey,
+    logger: apiLoggerFor(logger),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const engine = createSyncEngine({
+    online: options.online,
+    logger: syncLoggerFor(logger),
+    ...options.engine,
+    store: remoteStorePort((request) => link.requestStore(request)),
+    client,
+  });
+  const forwarder = createStatusForwarder(link, logger);
+  const unsubscribe = engine.status.subscribe((status) => forwarder.push(status));
+
+  const started = engine.start().then(
+    () => logger.info('engine started', { storeName, link: link.label }),
+    (error: unknown) => logger.error('engine start failed', { storeName, error: String(error) }),
+  );
+
+  let stopping: Promise<void> | undefined;
+  return {
+    link,
+    storeName,
+    engine,
+    stop: () =>
+      (stopping ??= (async () => {
+        // Stopping mid-start would leave the start's timers behind: let it finish first.
+        await started;
+        try {
+          await engine.stop();
+        } catch (error) {
+          logger.error('engine stop failed', { storeName, error: String(error) });
+        }
+        forwarder.flush();
+        unsubscribe();
+        forwarder.dispose();
+        logger.info('engine stopped', { storeName, link: link.label });
+      })()),
+  };
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { createRedactor, REDACTED } from './redact';
+
+const KEY = 'sk_live_5fQ2xZ9k';
+
+describe('createRedactor', () => {
+  it('replaces every occurrence of a registered secret, longest first', () => {
+    const redactor = createRedactor();
+    redactor.addSecret(KEY);
+    redactor.addSecret(`${KEY}-extended`);
+    redactor.addSecret('');
+    redactor.addSecret(undefined);
+    expect(redactor.redactText(`key ${KEY} and again ${KEY}; long ${KEY}-extended.`)).toBe(
+      `key ${REDACTED} and again ${REDACTED}; long ${REDACTED}.`,
+    );
+  });
+
+  it('redacts secret-looking shapes nobody registered', () => {
+    const { redactText } = createRedactor();
+    expect(redactText('Authorization: Bearer eyJhbGciOi.J9xx-yy_zz==')).toBe(
+      `Authorization: Bearer ${REDACTED}`,
+    );
+    expect(redactText('x-api-key: abc123')).toBe(`x-api-key: ${REDACTED}`);
+    expect(redactText('X-Api-Key=abc123, next')).toBe(`X-Api-Key=${REDACTED}, next`);
+    expect(redactText('{"apiKey": "abc123", "baseUrl": "http://h/v2.1"}')).toBe(
+      `{"apiKey": "${REDACTED}", "baseUrl": "http://h/v2.1"}`,
+    );
+    expect(redactText('{"api_key":"abc123"}')).toBe(`{"api_key":"${REDACTED}"}`);
+    expect(redactText('{"token_type":"Bearer","access_token":"tok.en-1","expires_on":"2030"}')).toBe(
+      `{"token_type":"Bearer","access_token":"${REDACTED}","expires_on":"2030"}`,
+    );
+    expect(redactText('GET /x?access_token=tok123&page=2')).toBe(`GET /x?access_token=${REDACTED}&page=2`);
+    // A JSON body quoted inside another JSON string.
+    expect(redactText('{\\"apiKey\\":\\"abc123\\"}')).toBe(`{\\"apiKey\\":\\"${REDACTED}\\"}`);
+    expect(redactText('token_type Bearer')).toBe('token_type Bearer');
+  });
+
+  it('redacts nested objects, arrays, secret-named properties, Errors and their causes', () => {
+    const redactor = createRedactor();
+    redactor.addSecret(KEY);
+    const cause = new Error(`token request with ${KEY} failed`);
+    const error = Object.assign(new Error(`401 for Bearer abc.def`, { cause }), { status: 401 });
+    const result = redactor.redact({
+      request: {
+        headers: { Authorization: 'Basic Zm9vOmJhcg==', 'x-api-key': 'anything' },
+        url: `/t?k=${KEY}`,
+      },
+      list: [KEY, { deeper: [`prefix-${KEY}`] }],
+      apiKey: 12345,
+      token: { nested: 'object' },
+      empty: null,
+      error,
+      when: new Date('2030-01-02T03:04:05.000Z'),
+      bytes: new Uint8Array(16),
+      [`${KEY}-as-key`]: 1,
+    });
+    const text = JSON.stringify(result);
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain('abc.def');
+    expect(text).not.toContain('Zm9vOmJhcg');
+    expect(text).not.toContain('anything');
+    expect(text).not.toContain('12345');
+    expect(result).toMatchObject({
+      request: { headers: { Authorization: REDACTED, 'x-api-key': REDACTED }, url: `/t?k=${REDACTED}` },
+      list: [REDACTED, { deeper: [`prefix-${REDACTED}`] }],
+      apiKey: REDACTED,
+      token: REDACTED,
+      empty: null,
+      error: {
+        name: 'Error',
+        message: `401 for Bearer ${REDACTED}`,
+        status: 401,
+        cause: { name: 'Error', message: `token request with ${REDACTED} failed` },
+      },
+      when: '2030-01-02T03:04:05.000Z',
+      bytes: '[16 bytes]',
+      [`${REDACTED}-as-key`]: 1,
+    });
+    expect((result as { error: { stack: string } }).error.stack).not.toContain('abc.def');
+  });
+
+  it('survives cycles, depth, bigints and functions, and logs a shared object twice', () => {
+    const redactor = createRedactor();
+    const shared = { a: 1 };
+    const cyclic: Record<string, unknown> = { shared, again: shared, big: 10n, fn: () => 1 };
+    cyclic['self'] = cyclic;
+    let deep: Record<string, unknown> = { leaf: true };
+    for (let level = 0; level < 20; level++) deep = { deep };
+    expect(redactor.redact(cyclic)).toEqual({
+      shared: { a: 1 },
+      again: { a: 1 },
+      big: '10',
+      fn: '[function]',
+      self: '[circular]',
+    });
+    expect(JSON.stringify(redactor.redact(deep))).toContain('[nested too deep]');
+    expect(redactor.redact('plain')).toBe('plain');
+    expect(redactor.redact(42)).toBe(42);
+  });
+});
