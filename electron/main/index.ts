@@ -39,6 +39,11 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 const isDev = !app.isPackaged;
+
+// End-to-end specs give every run its own profile (credentials, database, demo data). Unpackaged builds only:
+// a shipped app's profile is not redirectable by the environment.
+const testUserData = isDev ? process.env['DOCKHAND_USER_DATA'] : undefined;
+if (testUserData) app.setPath('userData', testUserData);
 /** electron-vite's dev server; ignored in a packaged app, so an environment variable cannot redirect it. */
 const devUrl = isDev ? process.env['ELECTRON_RENDERER_URL'] : undefined;
 
