@@ -1,29 +1,101 @@
 /**
- * One `appPage` fixture for every spec: in the `browser` project it is Chromium on the served renderer;
- * in the `electron` project it is the first window of the real app. Specs never know which.
+ * One `app` fixture for every spec. In the `browser` project it starts the browser host in this process
+ * (its own temp data dir, demo simulator with its control on) and opens it in Chromium; in the `electron`
+ * project it launches the real app with the same settings through environment variables. Specs drive the
+ * page and the simulator through the same handle and never know which host they are in.
  */
-import { test as base, _electron, type Page } from '@playwright/test';
-import { resolve } from 'node:path';
+import { test as base, _electron, type ConsoleMessage, type Page } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startBrowserHost } from '../electron/core/browserHost/host';
 import { electronBinary, NO_ELECTRON_REASON } from './support/electronBinary';
+import { controlPortHandle, inProcessHandle, type SimulatorHandle } from './support/simulatorHandle';
 
 export type AppHost = 'browser' | 'electron';
 
-export const test = base.extend<{ appHost: AppHost; appPage: Page }>({
+export interface AppUnderTest {
+  page: Page;
+  host: AppHost;
+  /** The demo simulator, once the app has started it ("Try with demo data"). */
+  simulator(): Promise<SimulatorHandle>;
+  /** Every console line the renderer printed so far. */
+  consoleLines: string[];
+  /** The browser host's engine settings: quick reconnects so offline → online specs stay short. */
+}
+
+/** Reconnect and re-pull quickly: the specs wait for the engine to notice the simulator coming back. */
+const FAST_ENGINE = { probeBackoff: { baseMs: 200, capMs: 1000 } };
+
+async function waitFor<T>(read: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+const recordConsole = (lines: string[]) => (message: ConsoleMessage) => {
+  lines.push(`${message.type()}: ${message.text()}`);
+};
+
+export const test = base.extend<{ appHost: AppHost; app: AppUnderTest }>({
   appHost: ['browser', { option: true }],
-  appPage: async ({ appHost, page }, use, testInfo) => {
-    if (appHost === 'browser') {
-      await page.goto('/');
-      await use(page);
-      return;
+  app: async ({ appHost, page }, use, testInfo) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'dockhand-e2e-'));
+    const consoleLines: string[] = [];
+    try {
+      if (appHost === 'browser') {
+        const host = await startBrowserHost({
+          port: 0,
+          dataDir,
+          demoControl: true,
+          engine: FAST_ENGINE,
+        });
+        try {
+          page.on('console', recordConsole(consoleLines));
+          await page.goto(host.url);
+          await use({
+            page,
+            host: appHost,
+            consoleLines,
+            simulator: async () =>
+              inProcessHandle(await waitFor(() => host.bridge.demoSimulator(), 'the demo simulator')),
+          });
+        } finally {
+          await host.stop();
+        }
+        return;
+      }
+      const executablePath = electronBinary();
+      testInfo.skip(executablePath === null, NO_ELECTRON_REASON);
+      const app = await _electron.launch({
+        executablePath: executablePath ?? undefined,
+        args: [resolve(import.meta.dirname, '../out/main/index.js')],
+        env: { ...process.env, DOCKHAND_DEMO_CONTROL: '1', DOCKHAND_USER_DATA: dataDir },
+      });
+      let controlUrl: string | undefined;
+      app.process().stdout?.on('data', (chunk: Buffer) => {
+        const match = /DOCKHAND_SIM_CONTROL (\S+)/.exec(chunk.toString());
+        if (match) controlUrl = match[1];
+      });
+      try {
+        const window = await app.firstWindow();
+        window.on('console', recordConsole(consoleLines));
+        await use({
+          page: window,
+          host: appHost,
+          consoleLines,
+          simulator: async () => controlPortHandle(await waitFor(() => controlUrl, 'the control URL')),
+        });
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
     }
-    const executablePath = electronBinary();
-    testInfo.skip(executablePath === null, NO_ELECTRON_REASON);
-    const app = await _electron.launch({
-      executablePath: executablePath ?? undefined,
-      args: [resolve(import.meta.dirname, '../out/main/index.js')],
-    });
-    await use(await app.firstWindow());
-    await app.close();
   },
 });
 

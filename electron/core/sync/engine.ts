@@ -243,8 +243,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   function pullNow(): Promise<void> {
     if (!puller || !canSend()) return Promise.resolve();
-    pulling ??= (async () => {
-      publish();
+    if (pulling) return pulling;
+    pulling = (async () => {
       try {
         await puller!.run(abort.signal);
       } finally {
@@ -253,6 +253,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         schedulePull();
       }
     })();
+    // After the assignment: the status must say "pulling" while the pull runs.
+    publish();
     return pulling;
   }
 

@@ -125,3 +125,24 @@ describe('watchdog', () => {
     expect(flags.some((flag) => flag.stuck)).toBe(true);
   });
 });
+
+describe('status activity', () => {
+  it('says "pulling" from the moment a pull starts, and "idle" once it is over', async () => {
+    const atFirstPullRequest: SyncStatus['activity'][] = [];
+    const recording = recordingFetch(async (request, forward) => {
+      if (request.url.includes('/supplierreturnreasons') && atFirstPullRequest.length === 0) {
+        atFirstPullRequest.push(harness!.engine.status.get().activity);
+      }
+      return forward();
+    });
+    harness = engineHarness(sim, {
+      pull: { resources: ['returnReasons'], byId: false },
+      clientOptions: { fetch: recording.fetch },
+    });
+    await harness.engine.start();
+    await harness.engine.syncNow();
+    await harness.engine.idle();
+    expect(atFirstPullRequest).toEqual(['pulling']);
+    expect(harness.engine.status.get().activity).toBe('idle');
+  });
+});

@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { allocateTempId, enqueue } from '../../../../src/db/outbox';
 import type { OpRecord } from '../../../../src/db/ops';
 import type { DockhandDb } from '../../../../src/db/schema';
+import { localDate, queueNewPurchaseOrder } from '../../../../src/db/edits/purchaseOrders';
+import { sampleOutlet, sampleProduct, sampleSupplier } from '../../../../src/api/resources/fixtures';
 
 export const uniqueText = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
@@ -16,41 +18,27 @@ export interface OfflineOrder {
   externalId: string;
 }
 
-/** A PO raised offline: a temp id for the order and one per line, the rows shown, the op queued. */
+/**
+ * A PO raised offline through the app's own builder (src/db/edits/purchaseOrders.ts): a temp id for the
+ * order and one per line, the rows shown, the op queued. The app raises orders only from cached records,
+ * so stand-ins are cached first for any the test names but has not cached (e.g. an id the server lacks).
+ */
 export async function offlineOrder(
   db: DockhandDb,
   input: { supplier?: number; outlet?: number; products?: number[] } = {},
 ): Promise<OfflineOrder> {
+  const supplierId = input.supplier ?? 101;
+  const outletId = input.outlet ?? 1;
   const products = input.products ?? [10001, 10002];
-  const tempId = await allocateTempId(db, 'purchaseOrders');
-  const lineTempIds: number[] = [];
-  for (const _ of products)
-    lineTempIds.push(await allocateTempId(db, 'purchaseOrderItems', { parentTempId: tempId }));
-  const externalId = uniqueText('dockhand-test');
-  const op = await enqueue(db, {
-    kind: 'createPurchaseOrder',
-    params: {},
-    body: {
-      external_purchase_order_id: externalId,
-      supplier: { id: input.supplier ?? 101 },
-      outlet: { id: input.outlet ?? 1 },
-      purchase_order_items: products.map((id) => ({ product: { id }, quantity_ordered: 5 })),
-    },
-    createsTempId: tempId,
-    label: `New PO ${externalId}`,
-    cacheChanges: [
-      { table: 'purchaseOrders', put: [{ id: tempId, external_purchase_order_id: externalId }] },
-      {
-        table: 'purchaseOrderItems',
-        put: lineTempIds.map((line, i) => ({
-          po_item_id: line,
-          po_id: tempId,
-          product: { id: products[i] },
-        })),
-      },
-    ],
-  });
-  return { op, tempId, lineTempIds, externalId };
+  if (!(await db.suppliers.get(supplierId)))
+    await db.suppliers.put(sampleSupplier({ id: supplierId }) as never);
+  if (!(await db.outlets.get(outletId))) await db.outlets.put(sampleOutlet({ id: outletId }) as never);
+  for (const id of products) if (!(await db.products.get(id))) await db.products.put(sampleProduct({ id }));
+  const eta = localDate(new Date(Date.now() + 7 * 24 * 3600_000));
+  const lines = products.map((productId) => ({ productId, quantity: 5, buyPrice: null }));
+  const result = await queueNewPurchaseOrder(db, { supplierId, outletId, eta, lines });
+  if (!result.ok) throw new Error(`offlineOrder: ${JSON.stringify(result.errors)}`);
+  return { op: result.op, tempId: result.id, lineTempIds: result.lineIds, externalId: result.externalId };
 }
 
 /** An invoice receiving one unit of the given line of the given (possibly temp) PO. */

@@ -1,0 +1,61 @@
+/**
+ * The reason Dockhand exists: with the API unreachable, a purchase order raised by scanning two cartons is
+ * shown at once as pending, and lands on the server exactly once, with those lines, when it comes back.
+ */
+import { expect, test } from './fixtures';
+import {
+  fillOrderHeader,
+  queuedOrder,
+  scan,
+  startDemo,
+  twoBarcodes,
+  waitForInitialSync,
+} from './support/journeys';
+
+test('a purchase order raised offline by scanning syncs exactly once when the API returns', async ({
+  app,
+}) => {
+  const { page } = app;
+  await startDemo(page);
+  const simulator = await app.simulator();
+  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  const [first, second] = await twoBarcodes(page);
+
+  await simulator.setOffline(true);
+  await page.getByRole('link', { name: 'New purchase order' }).click();
+  await expect(page.getByRole('heading', { name: 'New purchase order' })).toBeVisible();
+  await fillOrderHeader(page);
+
+  await page.getByLabel('Scan barcode').focus();
+  await scan(page, first!.barcode);
+  const firstQuantity = page.getByLabel(`Quantity for ${first!.name}`);
+  await expect(firstQuantity).toHaveValue('1');
+
+  // The second carton is scanned while the cursor sits in the first line's quantity: the scan must not be
+  // typed into it.
+  await firstQuantity.focus();
+  await scan(page, second!.barcode);
+  await expect(page.getByLabel(`Quantity for ${second!.name}`)).toHaveValue('1');
+  await expect(firstQuantity).toHaveValue('1');
+
+  await page.getByRole('button', { name: 'Create purchase order' }).click();
+  await expect(page.getByText('Pending', { exact: true }).first()).toBeVisible();
+  const { externalId } = await queuedOrder(page);
+  const status = page.getByRole('status', { name: 'Sync status' });
+  await expect(status).toContainText('1 pending');
+  await expect(status).toContainText('Offline', { timeout: 30_000 });
+  expect((await simulator.snapshot()).purchaseOrders[externalId]).toBeUndefined();
+
+  await simulator.setOffline(false);
+  await expect(status).toContainText('Online', { timeout: 60_000 });
+  await expect(page.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
+
+  const landed = (await simulator.snapshot()).purchaseOrders[externalId];
+  expect(landed).toHaveLength(1);
+  expect(landed![0]!.items.map((item) => [item.product_id, item.quantity_ordered]).sort()).toEqual(
+    [
+      [first!.id, 1],
+      [second!.id, 1],
+    ].sort(),
+  );
+});

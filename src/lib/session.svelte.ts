@@ -1,0 +1,292 @@
+/**
+ * The renderer's session with the host: which connection is set up, which Dexie database is open and served
+ * to the sync engine as its store, the engine's status, and the user's actions on the bridge. Screens read
+ * its state and call its methods, so they stay thin and never talk to the bridge themselves.
+ *
+ * Lifecycle (App.svelte): no bridge → 'no-bridge'. Otherwise `connection.get`: status `none` → 'connect'
+ * (first run). Else open `new DockhandDb(storeName)`, serve the store over the bridge, `store.attach`, and
+ * → 'ready'. `connection.changed` re-runs that choice, so a new connection opens its own database and a
+ * cleared one returns to 'connect'. Changes of connection are applied one at a time, in order.
+ *
+ * The API key passes through `connect`/`test` straight into the bridge invoke: it is never kept here.
+ */
+import Dexie, { liveQuery } from 'dexie';
+import type {
+  AppInfo,
+  BridgeCommand,
+  BridgeEvent,
+  BridgeRequest,
+  BridgeResponse,
+  BridgeResult,
+  ConnectionInput,
+  ConnectionState,
+  DemoDataset,
+  DockhandBridge,
+  SyncStatusView,
+} from '../bridge/contract';
+import { storeRequestHandler } from '../bridge/storeLink';
+import { createDexieStore } from '../db/dexieStore';
+import type { OpRecord, OpState } from '../db/ops';
+import { DockhandDb } from '../db/schema';
+import { Toasts } from './toasts.svelte';
+
+export type SessionPhase = 'no-bridge' | 'starting' | 'connect' | 'opening' | 'ready' | 'error';
+
+export const NO_BRIDGE_MESSAGE = 'No host bridge: open Dockhand through the desktop app or the browser host.';
+
+/** Op states that need the user: a toast points to the sync centre when an op enters one. */
+const NEEDS_USER: readonly OpState[] = ['failed', 'conflicted'];
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export class Session {
+  phase = $state<SessionPhase>('starting');
+  connection = $state.raw<ConnectionState | null>(null);
+  /** The open database of the current connection; null before 'ready'. */
+  db = $state.raw<DockhandDb | null>(null);
+  syncStatus = $state.raw<SyncStatusView | null>(null);
+  /** true while this window serves the store (sync runs through it). */
+  attached = $state(false);
+  /** Why this window stopped serving the store (another window or tab took over). */
+  detachedReason = $state<string | null>(null);
+  /** Why `store.attach` failed: sync cannot run from this window until it succeeds. */
+  attachError = $state<string | null>(null);
+  /** What went wrong reading the connection or opening the database ('error'). */
+  error = $state<string | null>(null);
+  appInfo = $state.raw<AppInfo | null>(null);
+  readonly toasts = new Toasts();
+
+  readonly #bridge: DockhandBridge | null;
+  #stopServing: (() => void) | null = null;
+  #unsubscribe: (() => void) | null = null;
+  #applying: Promise<void> = Promise.resolve();
+  /** Ops already failed or conflicted when last looked at: only a new one raises a toast. */
+  #needingUser: Set<string> | null = null;
+  #stopWatching: (() => void) | null = null;
+
+  constructor(bridge: DockhandBridge | null) {
+    this.#bridge = bridge;
+    if (!bridge) this.phase = 'no-bridge';
+  }
+
+  get hasBridge(): boolean {
+    return this.#bridge !== null;
+  }
+
+  /** Subscribes to the host's events and reads the connection; returns the cleanup. */
+  start(): () => void {
+    const bridge = this.#bridge;
+    if (!bridge) return () => {};
+    this.#unsubscribe = bridge.onEvent((event) => this.#onEvent(event));
+    void this.reload();
+    void this.#invoke('app.info', {}).then((result) => {
+      if (result.ok) this.appInfo = result.value;
+    });
+    return () => this.dispose();
+  }
+
+  dispose(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    this.#closeDb();
+    this.toasts.clear();
+  }
+
+  /** Reads the connection again: the first start, or "Try again" after an error. */
+  async reload(): Promise<void> {
+    this.phase = 'starting';
+    this.error = null;
+    const result = await this.#invoke('connection.get', {});
+    if (!result.ok) {
+      this.phase = 'error';
+      this.error = result.error.message;
+      return;
+    }
+    await this.#apply(result.value);
+  }
+
+  // Connection (the ConnectScreen and Settings).
+
+  test(input: ConnectionInput) {
+    return this.#invoke('connection.test', input);
+  }
+
+  /** Tests and saves the connection; on success opens its database. */
+  async connect(input: ConnectionInput) {
+    const result = await this.#invoke('connection.set', input);
+    if (result.ok && result.value.saved) await this.#apply(result.value.state);
+    return result;
+  }
+
+  async startDemo(dataset: DemoDataset) {
+    const result = await this.#invoke('demo.start', { dataset });
+    if (result.ok) await this.#apply(result.value);
+    return result;
+  }
+
+  /**
+   * Forgets the key, stops sync, closes this connection's database and deletes it, with every unsynced
+   * edit in it: callers confirm with the user first (Settings shows how many edits would be lost).
+   */
+  async clear() {
+    const storeName = this.connection?.storeName ?? null;
+    const result = await this.#invoke('connection.clear', {});
+    if (!result.ok) return result;
+    await this.#apply(result.value);
+    if (storeName) {
+      try {
+        await Dexie.delete(storeName);
+      } catch (error) {
+        // The connection is gone either way; say that its data stayed behind rather than hide it.
+        this.toasts.push(
+          `Disconnected, but the local data could not be deleted: ${message(error)}`,
+          'warning',
+        );
+      }
+    }
+    return result;
+  }
+
+  /** Takes the store back from another window or tab ("Use here"). */
+  async useHere() {
+    const storeName = this.db?.name;
+    if (!storeName) return;
+    await this.#attach(storeName);
+  }
+
+  // Sync and the user's actions on ops (status bar, sync centre).
+
+  syncNow = () => this.#invoke('sync.now', {});
+  retry = (id: string) => this.#invoke('op.retry', { id });
+  edit = (id: string, body: unknown, params?: OpRecord['params']) =>
+    this.#invoke('op.edit', params ? { id, body, params } : { id, body });
+  discardPreview = (id: string) => this.#invoke('op.discardPreview', { id });
+  discard = (id: string) => this.#invoke('op.discard', { id });
+  resolve = (id: string, values: Record<string, unknown>) => this.#invoke('op.resolve', { id, values });
+
+  // Internals.
+
+  async #invoke<C extends BridgeCommand>(
+    command: C,
+    payload: BridgeRequest<C>,
+  ): Promise<BridgeResult<BridgeResponse<C>>> {
+    if (!this.#bridge) return { ok: false, error: { code: 'failed', message: NO_BRIDGE_MESSAGE } };
+    try {
+      return await this.#bridge.invoke(command, payload);
+    } catch (error) {
+      // The contract says errors arrive as data; a throwing bridge must still not break the screen.
+      return { ok: false, error: { code: 'failed', message: message(error) } };
+    }
+  }
+
+  #onEvent(event: BridgeEvent): void {
+    switch (event.event) {
+      case 'connection.changed':
+        void this.#apply(event.payload);
+        break;
+      case 'sync.status':
+        this.syncStatus = event.payload;
+        break;
+      case 'store.detached':
+        this.attached = false;
+        this.detachedReason = event.payload.reason;
+        break;
+      case 'ops.changed':
+        // The outbox watch (#watchOutbox) sees these and the engine's own transitions alike.
+        break;
+    }
+  }
+
+  /** Applies a connection state after any still being applied (a reply and its event may both arrive). */
+  #apply(state: ConnectionState): Promise<void> {
+    this.#applying = this.#applying
+      .then(() => this.#applyNow(state))
+      .catch((error: unknown) => {
+        this.phase = 'error';
+        this.error = `Could not open the local database: ${message(error)}`;
+      });
+    return this.#applying;
+  }
+
+  async #applyNow(state: ConnectionState): Promise<void> {
+    this.connection = state;
+    if (state.status === 'none' || !state.storeName) {
+      this.#closeDb();
+      this.phase = 'connect';
+      return;
+    }
+    // The same database stays open; a detached window stays detached until the user says "Use here".
+    if (this.db?.name !== state.storeName) {
+      this.#closeDb();
+      this.phase = 'opening';
+      const db = new DockhandDb(state.storeName);
+      await db.open();
+      this.db = db;
+      this.#stopServing = this.#bridge!.serveStore(storeRequestHandler(createDexieStore(db)));
+      this.#watchOutbox(db);
+      await this.#attach(state.storeName);
+      const status = await this.#invoke('sync.status', {});
+      // An event may have brought a newer status while the reply was on its way.
+      if (status.ok && this.syncStatus === null) this.syncStatus = status.value;
+    }
+    this.phase = 'ready';
+  }
+
+  async #attach(storeName: string): Promise<void> {
+    const result = await this.#invoke('store.attach', { storeName });
+    this.attached = result.ok;
+    if (result.ok) this.detachedReason = null;
+    this.attachError = result.ok ? null : result.error.message;
+  }
+
+  #closeDb(): void {
+    this.#stopServing?.();
+    this.#stopServing = null;
+    this.db?.close();
+    this.db = null;
+    this.attached = false;
+    this.detachedReason = null;
+    this.attachError = null;
+    this.syncStatus = null;
+    this.#stopWatching?.();
+    this.#stopWatching = null;
+    this.#needingUser = null;
+  }
+
+  /**
+   * A toast whenever an op comes to need the user (failed, conflicted). Watched in the outbox itself: the
+   * engine's transitions are written by this renderer's Dexie, so a live query sees every one of them,
+   * whether the engine or a user action caused it. Ops already waiting when the database opens are not
+   * announced again: the status bar counts them.
+   */
+  #watchOutbox(db: DockhandDb): void {
+    const subscription = liveQuery(() =>
+      db.outbox
+        .where('state')
+        .anyOf([...NEEDS_USER])
+        .toArray(),
+    ).subscribe({
+      next: (ops: OpRecord[]) => {
+        const before = this.#needingUser;
+        // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a snapshot for comparison, never rendered
+        this.#needingUser = new Set(ops.map(key));
+        if (before) for (const op of ops) if (!before.has(key(op))) this.#announce(op);
+      },
+      error: () => {
+        // Toasts are a courtesy: the sync centre and status bar still show every op.
+      },
+    });
+    this.#stopWatching = () => subscription.unsubscribe();
+  }
+
+  #announce(op: OpRecord): void {
+    const text =
+      op.state === 'failed'
+        ? `“${op.label}” failed: ${op.problem?.title ?? op.reason ?? 'see the Sync centre'}`
+        : `“${op.label}” was changed on the server too: choose which values to keep`;
+    this.toasts.push(text, 'warning', '#/sync');
+  }
+}
+
+/** An op in one state: failing again after a retry is a new event. */
+const key = (op: OpRecord) => `${op.id}:${op.state}`;

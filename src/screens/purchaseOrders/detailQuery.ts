@@ -1,0 +1,55 @@
+/**
+ * One purchase order as the detail screen shows it, read from the cache (DOM-free). An order raised here
+ * carries a temp id until it syncs; once the server id is known, `movedTo` says where it now lives.
+ */
+import type { CachedPurchaseOrder, CachedPurchaseOrderItem, DockhandDb } from '../../db/schema';
+import { orderBadge, type OrderBadge } from './pending';
+
+export interface DetailLine {
+  item: CachedPurchaseOrderItem;
+  /** Stock at the order's outlet, from the cached product (fresher than the copy inside the item). */
+  available: number | null;
+  onOrder: number | null;
+  lineTotal: number;
+}
+
+export interface PoDetail {
+  order: CachedPurchaseOrder | null;
+  movedTo: number | null;
+  lines: DetailLine[];
+  badge: OrderBadge | null;
+  /** The first problem of a failed op, so the user sees why without opening the sync centre. */
+  problem: string | null;
+}
+
+export async function loadPurchaseOrder(db: DockhandDb, id: number): Promise<PoDetail> {
+  const order = await db.purchaseOrders.get(id);
+  if (!order) {
+    const entry = id < 0 ? await db.tempIds.get(id) : undefined;
+    return { order: null, movedTo: entry?.serverId ?? null, lines: [], badge: null, problem: null };
+  }
+  const items = await db.purchaseOrderItems.where('po_id').equals(id).sortBy('po_item_id');
+  // Server lines sort by id; lines added here (negative ids, allocated -2, -3, …) in the order they were added.
+  if (items.every((item) => item.po_item_id < 0)) items.reverse();
+  const products = await db.products.bulkGet(items.map((item) => item.product.id));
+  const ops = order._pendingOps?.length ? await db.outbox.where('id').anyOf(order._pendingOps).toArray() : [];
+  const states = new Map(ops.map((op) => [op.id, op.state]));
+  const failed = ops.find((op) => op.problem);
+  const lines = items.map((item, i): DetailLine => {
+    const product = products[i] ?? item.product;
+    const stock = product.inventory.find((entry) => entry.outlet.id === order.outlet.id);
+    return {
+      item,
+      available: stock?.quantity_available ?? null,
+      onOrder: stock?.quantity_on_order ?? null,
+      lineTotal: item.total_supplier_buy_ex,
+    };
+  });
+  return {
+    order,
+    movedTo: null,
+    lines,
+    badge: orderBadge(order._pendingOps, (opId) => states.get(opId)),
+    problem: failed?.problem ? (failed.problem.detail ?? failed.problem.title ?? null) : null,
+  };
+}

@@ -1,0 +1,167 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { samplePurchaseOrder, sampleProduct, sampleSupplier } from '../../api/resources/fixtures';
+import type { PurchaseOrderStatus } from '../../api/resources';
+import { DockhandDb, type CachedPurchaseOrder } from '../../db/schema';
+import { listPurchaseOrders, NO_FILTERS, searchRows } from './listQuery';
+import { outletChoices, supplierChoices } from './parties';
+import { findProductByCode, searchProducts } from './productLookup';
+
+let db: DockhandDb;
+let n = 0;
+
+beforeEach(() => {
+  db = new DockhandDb(`po-screen-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+});
+
+function order(id: number, fields: Partial<CachedPurchaseOrder> = {}): CachedPurchaseOrder {
+  const { purchase_order_items: _, ...po } = samplePurchaseOrder();
+  return { ...po, id, external_purchase_order_id: `EXT-${id}`, ...fields };
+}
+
+const status = (name: PurchaseOrderStatus) => ({ id: 1, name });
+
+describe('listPurchaseOrders', () => {
+  beforeEach(async () => {
+    await db.suppliers.put(sampleSupplier({ id: 7, supplier_code: 'BOLT', name: 'Bolt Hardware' }) as never);
+    await db.purchaseOrders.bulkPut([
+      order(10, { supplier: { id: 7, name: 'Bolt Hardware' }, eta: '2026-04-01T00:00:00.000Z' }),
+      order(11, { status: status('OnOrder'), outlet: { id: 2, name: 'Warehouse' }, eta: null }),
+      order(12, { status: status('OnOrder'), eta: '2026-04-15T00:00:00.000Z' }),
+      order(-1, { _pendingOps: ['op-1'], _temp: true, eta: '2026-04-02T00:00:00.000Z' }),
+      order(-2, { _pendingOps: ['op-2'], _temp: true, status: status('OnOrder') }),
+    ]);
+  });
+
+  const ids = async (filters = {}) =>
+    (await listPurchaseOrders(db, { ...NO_FILTERS, ...filters })).map((row) => row.id);
+
+  it('lists newest first, orders raised here on top, and badges those with local edits', async () => {
+    const rows = await listPurchaseOrders(db, NO_FILTERS);
+    expect(rows.map((row) => row.id)).toEqual([-2, -1, 12, 11, 10]);
+    expect(rows.map((row) => row.badge)).toEqual(['pending', 'pending', null, null, null]);
+    // The server rejected one: its row says so instead of "Pending".
+    await db.outbox.add({
+      id: 'op-2',
+      state: 'failed',
+      aggregate: 'purchaseOrder:-2',
+      kind: 'createPurchaseOrder',
+    } as never);
+    const after = await listPurchaseOrders(db, NO_FILTERS);
+    expect(after.map((row) => row.badge)).toEqual(['failed', 'pending', null, null, null]);
+  });
+
+  it('combines filters, whichever index serves the query', async () => {
+    expect(await ids({ status: 'OnOrder' })).toEqual([-2, 12, 11]);
+    expect(await ids({ status: 'OnOrder', outletId: 2 })).toEqual([11]);
+    expect(await ids({ supplierId: 7 })).toEqual([10]);
+    expect(await ids({ etaFrom: '2026-04-01', etaTo: '2026-04-02' })).toEqual([-1, 10]);
+    expect(await ids({ etaFrom: '2026-04-02', status: 'Incomplete' })).toEqual([-1]);
+    expect(await ids({ etaTo: '2026-04-01', supplierId: 7 })).toEqual([10]);
+  });
+
+  it('searches by PO number, external id and supplier name or code', async () => {
+    const rows = await listPurchaseOrders(db, NO_FILTERS);
+    const search = (text: string) => searchRows(rows, text).map((row) => row.id);
+    expect(search('po 12')).toEqual([12]);
+    expect(search('ext-11')).toEqual([11]);
+    expect(search('bolt')).toEqual([10]);
+    expect(search('  ')).toEqual([-2, -1, 12, 11, 10]);
+  });
+
+  it('searches 10,000 rows well within a keystroke', async () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => order(1000 + i));
+    await db.purchaseOrders.bulkPut(many);
+    const rows = await listPurchaseOrders(db, NO_FILTERS);
+    const started = performance.now();
+    for (const text of ['e', 'ex', 'ext', 'ext-', 'ext-5', 'ext-55', 'ext-555']) searchRows(rows, text);
+    expect(searchRows(rows, 'ext-5555').map((row) => row.id)).toEqual([5555]);
+    expect((performance.now() - started) / 8).toBeLessThan(25);
+  });
+});
+
+describe('product lookup', () => {
+  beforeEach(async () => {
+    const supplier = {
+      id: 7,
+      supplier_code: 'BOLT',
+      name: 'Bolt',
+      is_enabled: true,
+      modified_on: '2026-01-01T00:00:00Z',
+    };
+    await db.products.bulkPut([
+      sampleProduct({
+        id: 1,
+        short_description: 'Hex bolt M8',
+        supplier_sku: 'HB-M8',
+        supplier_sku2: '9300000000019',
+        manufacturer_sku: 'X-1',
+        supplier,
+      }),
+      sampleProduct({
+        id: 2,
+        short_description: 'Hex nut M8',
+        supplier_sku: 'HN-M8',
+        supplier_sku2: '9300000000026',
+        manufacturer_sku: 'X-2',
+        supplier,
+      }),
+      sampleProduct({
+        id: 3,
+        short_description: 'Washer',
+        supplier_sku: 'WA-1',
+        supplier_sku2: '9300000000033',
+        manufacturer_sku: 'HB-OTHER',
+      }),
+    ]);
+  });
+
+  it('finds a product by barcode, then by either SKU, in any case; unknown codes find nothing', async () => {
+    expect((await findProductByCode(db, '9300000000026'))?.id).toBe(2);
+    expect((await findProductByCode(db, 'WA-1'))?.id).toBe(3);
+    expect((await findProductByCode(db, 'x-2'))?.id).toBe(2);
+    expect(await findProductByCode(db, '9399999999999')).toBeUndefined();
+    expect(await findProductByCode(db, '  ')).toBeUndefined();
+  });
+
+  it('searches the supplier’s products by name, and any product by code prefix', async () => {
+    const names = async (query: string, supplierId: number | null) =>
+      (await searchProducts(db, query, { supplierId })).map((choice) => choice.name);
+    expect(await names('hex m8', 7)).toEqual(['Hex bolt M8', 'Hex nut M8']);
+    expect(await names('washer', 7)).toEqual([]);
+    expect(await names('hb-', null)).toEqual(['Hex bolt M8', 'Washer']);
+    expect(await names('93000000000', null)).toHaveLength(3);
+  });
+});
+
+describe('supplier and outlet choices', () => {
+  it('offer cached records, then those only known from references in cached products and orders', async () => {
+    await db.suppliers.put(sampleSupplier({ id: 7, supplier_code: 'BOLT', name: 'Bolt Hardware' }) as never);
+    await db.suppliers.put(
+      sampleSupplier({ id: 8, supplier_code: 'OLD', name: 'Old Co', is_enabled: false }) as never,
+    );
+    const acme = {
+      id: 41,
+      supplier_code: 'ACME',
+      name: 'Acme Apparel',
+      is_enabled: true,
+      modified_on: '2026-01-01T00:00:00Z',
+    };
+    await db.products.bulkPut([
+      sampleProduct({ id: 1, supplier: acme }),
+      sampleProduct({ id: 2, supplier: acme }),
+    ]);
+    await db.purchaseOrders.put(order(10, { outlet: { id: 3, name: 'Warehouse' } }));
+    await db.outlets.put({ id: 1, name: 'Sydney CBD', enabled: true } as never);
+
+    expect(await supplierChoices(db, { enabledOnly: true })).toEqual([
+      { value: 41, label: 'Acme Apparel (ACME)' },
+      { value: 7, label: 'Bolt Hardware (BOLT)' },
+    ]);
+    expect((await supplierChoices(db)).map((choice) => choice.value)).toEqual([41, 7, 8]);
+    expect(await outletChoices(db)).toEqual([
+      { value: 1, label: 'Sydney CBD' },
+      { value: 3, label: 'Warehouse' },
+    ]);
+  });
+});
