@@ -1,8 +1,10 @@
 /**
- * Dexie liveQuery as Svelte 5 state: `const orders = live(() => db.purchaseOrders.toArray(), [])` then read
- * `orders.current`. The query re-runs when the tables it read change (Dexie) and when reactive state it
- * reads before its first `await` changes (Svelte tracks the synchronous part of the call).
- * Must be called during component initialisation (it uses $effect).
+ * Dexie liveQuery as Svelte 5 state. Call during component initialisation (it uses $effect).
+ *
+ * `live(() => db.outbox.toArray(), [])` re-runs when the tables it read change (Dexie). Dexie runs the
+ * query from a timer, so reactive state it reads is NOT tracked: a query that depends on reactive inputs
+ * (a list's filters) uses `liveWith(() => filters, (f) => query(f), initial)`, whose effect reads the inputs
+ * itself and re-subscribes with the new values when they change.
  */
 import { liveQuery } from 'dexie';
 
@@ -13,12 +15,13 @@ export interface Live<T> {
   readonly error: string | null;
 }
 
-export function live<T>(query: () => T | Promise<T>, initial: T): Live<T> {
+export function liveWith<I, T>(inputs: () => I, query: (inputs: I) => T | Promise<T>, initial: T): Live<T> {
   let current = $state.raw(initial);
   let loaded = $state(false);
   let error = $state<string | null>(null);
   $effect(() => {
-    const subscription = liveQuery(query).subscribe({
+    const values = inputs();
+    const subscription = liveQuery(() => query(values)).subscribe({
       next: (value) => {
         current = value;
         loaded = true;
@@ -41,4 +44,12 @@ export function live<T>(query: () => T | Promise<T>, initial: T): Live<T> {
       return error;
     },
   };
+}
+
+export function live<T>(query: () => T | Promise<T>, initial: T): Live<T> {
+  return liveWith(
+    () => undefined,
+    () => query(),
+    initial,
+  );
 }
