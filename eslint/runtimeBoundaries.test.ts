@@ -35,8 +35,12 @@ describe('dockhand/runtime-boundaries', () => {
   });
 
   it('lets the browser host, and no other core folder, start the simulator', async () => {
-    expect(await boundaryErrors('electron/core/browserHost/x.ts', "import '../../../server/index';")).toEqual([]);
-    expect(await boundaryErrors('electron/core/bridge/x.ts', "import '../../../server/index';")).toHaveLength(1);
+    expect(await boundaryErrors('electron/core/browserHost/x.ts', "import '../../../server/index';")).toEqual(
+      [],
+    );
+    expect(await boundaryErrors('electron/core/bridge/x.ts', "import '../../../server/index';")).toHaveLength(
+      1,
+    );
     expect(await boundaryErrors('electron/core/browserHost/x.ts', "import 'electron';")).toHaveLength(1);
   });
 

@@ -179,7 +179,9 @@ export const BRIDGE_EVENTS = {
 } as const;
 export type BridgeEventName = keyof typeof BRIDGE_EVENTS;
 export type BridgeEventPayload<E extends BridgeEventName> = z.infer<(typeof BRIDGE_EVENTS)[E]>;
-export type BridgeEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEventPayload<E> } }[BridgeEventName];
+export type BridgeEvent = {
+  [E in BridgeEventName]: { event: E; payload: BridgeEventPayload<E> };
+}[BridgeEventName];
 
 export const BridgeEventEnvelopeSchema = z.strictObject({
   event: z.string().min(1).max(100),

@@ -62,7 +62,11 @@ export async function dispatchBridge<Context>(
     if (error instanceof BridgeFailure) {
       return {
         ok: false,
-        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        },
       };
     }
     // The message only: stacks and causes may carry paths or secrets.

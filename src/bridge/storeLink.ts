@@ -48,7 +48,9 @@ export function remoteStorePort(send: (request: StoreRequest) => Promise<unknown
       if (!reply.data.result.ok) throw new StoreLinkError(`${method}: ${reply.data.result.error.message}`);
       const value = responseSchema.safeParse(reply.data.result.value);
       if (!value.success) {
-        throw new StoreLinkError(`The store's answer to ${method} is invalid: ${describeIssues(value.error)}`);
+        throw new StoreLinkError(
+          `The store's answer to ${method} is invalid: ${describeIssues(value.error)}`,
+        );
       }
       return value.data;
     };
