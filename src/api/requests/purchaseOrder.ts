@@ -34,8 +34,8 @@ const DATE_KEYS = [
   'received_on',
 ] as const;
 
-/** The text fields of 2.3, all "string, nullable". */
-const TEXT_KEYS = [
+/** The text fields of 2.3, all "string, nullable" (a new order's cached row starts them all null). */
+export const PURCHASE_ORDER_TEXT_KEYS = [
   'supplier_comments',
   'purchase_order_template',
   'autoreplenishment_invoice_number',
@@ -76,7 +76,7 @@ export const PurchaseOrderCreateSchema = z.strictObject({
   ...shapeOf(NULLABLE_REF_KEYS, () => idRef().nullish()),
   fob_currency: optionalRef(),
   ...shapeOf(DATE_KEYS, () => calendarDate().nullish()),
-  ...shapeOf(TEXT_KEYS, nullableText),
+  ...shapeOf(PURCHASE_ORDER_TEXT_KEYS, nullableText),
   update_linked_transfers_on_receipt_to: z.enum(LINKED_TRANSFER_UPDATE_VALUES).nullish(),
   deposit: nonNegativeAmount().nullish(),
   purchase_order_items: z.array(PurchaseOrderItemCreateSchema).nullish(),

@@ -6,6 +6,7 @@
  * can know (who created it, the status' id) are stand-ins.
  */
 import type { Product } from '../../api/resources';
+import { PURCHASE_ORDER_TEXT_KEYS } from '../../api/requests/purchaseOrder';
 import type { CachedPurchaseOrder, CachedPurchaseOrderItem } from '../schema';
 import type { ValidNewPurchaseOrder } from './purchaseOrderForm';
 
@@ -90,22 +91,7 @@ const NULL_FIELDS = [
   'original_departure',
   'sent_on',
   'received_on',
-  'supplier_comments',
-  'purchase_order_template',
-  'autoreplenishment_invoice_number',
-  'autoreplenishment_invoice_reference',
-  'container_number',
-  'deliver_to',
-  'shipping_terms',
-  'payment_terms',
-  'invoice_documents',
-  'packing_list_documents',
-  'packing_declaration_documents',
-  'fumes_documents',
-  'certificate_of_original_documents',
-  'bill_of_lading_documents',
-  'internal_comments',
-  'supplier_invoice_number',
+  ...PURCHASE_ORDER_TEXT_KEYS,
   'update_linked_transfers_on_receipt_to',
   'shipping_status',
   'shipping_type',
