@@ -254,8 +254,8 @@ export class Session {
   }
 
   /**
-   * A toast whenever an op comes to need the user (failed, conflicted). Watched in the outbox itself: the
-   * engine's transitions are written by this renderer's Dexie, so a live query sees every one of them,
+   * Wakes the engine when an op is queued, and raises a toast whenever an op comes to need the user
+   * (failed, conflicted). Watched in the outbox itself: the engine's transitions are written by this renderer's Dexie, so a live query sees every one of them,
    * whether the engine or a user action caused it. Ops already waiting when the database opens are not
    * announced again: the status bar counts them.
    */
@@ -276,7 +276,23 @@ export class Session {
         // Toasts are a courtesy: the sync centre and status bar still show every op.
       },
     });
-    this.#stopWatching = () => subscription.unsubscribe();
+    // A new op (any form's enqueue adds one: the outbox's seq grows) wakes the engine, which otherwise
+    // learns of it only at its next pump. One place, so no form has to remember it.
+    let lastSeq: number | undefined;
+    const queued = liveQuery(() => db.outbox.orderBy('seq').lastKey()).subscribe({
+      next: (seq) => {
+        const newest = typeof seq === 'number' ? seq : 0;
+        if (lastSeq !== undefined && newest > lastSeq && this.attached) void this.syncNow();
+        lastSeq = newest;
+      },
+      error: () => {
+        // The engine still sends the op at its next pump (start, reconnect, timer).
+      },
+    });
+    this.#stopWatching = () => {
+      subscription.unsubscribe();
+      queued.unsubscribe();
+    };
   }
 
   #announce(op: OpRecord): void {
