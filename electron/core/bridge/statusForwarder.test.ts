@@ -1,13 +1,14 @@
 /**
  * The status stream's throttle: a burst from the engine reaches the renderer as at most one event per
- * interval, the newest one always arrives, and what arrives matches the bridge contract.
+ * interval, the newest one always arrives, and what arrives matches the bridge contract. Time is a manual
+ * clock the test steps, so the checks hold however slow the machine is.
  */
 import { describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../../src/bridge/contract';
 import type { SyncStatus } from '../sync/types';
 import { SILENT_APP_LOGGER } from './logger';
 import type { RendererLink } from './rendererLink';
-import { createStatusForwarder, statusView } from './statusForwarder';
+import { createStatusForwarder, statusView, type ForwarderClock } from './statusForwarder';
 
 function status(pending: number, extra: Partial<SyncStatus> = {}): SyncStatus {
   return {
@@ -24,50 +25,117 @@ function status(pending: number, extra: Partial<SyncStatus> = {}): SyncStatus {
   };
 }
 
-function recordingLink() {
+/** A clock whose time moves only when the test says; due timers fire in order as it passes them. */
+function manualClock() {
+  let now = 0;
+  let nextId = 1;
+  const timers = new Map<number, { at: number; callback: () => void }>();
+  const clock: ForwarderClock = {
+    now: () => now,
+    setTimeout(callback, ms) {
+      const id = nextId++;
+      timers.set(id, { at: now + Math.max(0, ms), callback });
+      return id;
+    },
+    clearTimeout(handle) {
+      timers.delete(handle as number);
+    },
+  };
+  function advance(ms: number) {
+    const end = now + ms;
+    for (;;) {
+      const due = [...timers].filter(([, t]) => t.at <= end).sort(([, a], [, b]) => a.at - b.at)[0];
+      if (!due) break;
+      timers.delete(due[0]);
+      now = due[1].at;
+      due[1].callback();
+    }
+    now = end;
+  }
+  return { clock, advance, pendingTimers: () => timers.size };
+}
+
+function recordingLink(clock: ForwarderClock) {
   const events: { at: number; event: BridgeEvent }[] = [];
   const link: RendererLink = {
     label: 'test',
     closed: false,
-    emit: (event) => events.push({ at: Date.now(), event }),
+    emit: (event) => events.push({ at: clock.now(), event }),
     requestStore: () => Promise.reject(new Error('unused')),
   };
   return { link, events };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pendingOf = (event: BridgeEvent) => (event.event === 'sync.status' ? event.payload.counts.pending : -1);
 
 describe('createStatusForwarder', () => {
-  it('sends the first status at once, then at most one per interval, ending with the newest', async () => {
-    const { link, events } = recordingLink();
-    const forwarder = createStatusForwarder(link, SILENT_APP_LOGGER, 50);
+  it('sends the first status at once, then at most one per interval, ending with the newest', () => {
+    const { clock, advance, pendingTimers } = manualClock();
+    const { link, events } = recordingLink(clock);
+    const forwarder = createStatusForwarder(link, SILENT_APP_LOGGER, 50, clock);
+
+    // A burst of 200 statuses over 200 ms: one every millisecond.
     for (let i = 1; i <= 200; i++) {
       forwarder.push(status(i));
-      if (i % 20 === 0) await sleep(5);
+      if (i === 1) expect(events.map((e) => pendingOf(e.event))).toEqual([1]);
+      advance(1);
     }
-    await sleep(80);
-    expect(pendingOf(events[0]!.event)).toBe(1);
-    expect(pendingOf(events.at(-1)!.event)).toBe(200);
-    expect(events.length).toBeLessThanOrEqual(5);
-    for (let i = 1; i < events.length; i++) {
-      expect(events[i]!.at - events[i - 1]!.at).toBeGreaterThanOrEqual(45);
-    }
+    advance(50);
+
+    const sent = events.map((e) => ({ at: e.at, pending: pendingOf(e.event) }));
+    // Sent at 0, then as each window opens, each time the newest status pushed by then.
+    expect(sent).toEqual([
+      { at: 0, pending: 1 },
+      { at: 50, pending: 50 },
+      { at: 100, pending: 100 },
+      { at: 150, pending: 150 },
+      { at: 200, pending: 200 },
+    ]);
+    expect(pendingTimers()).toBe(0);
+
+    // Quiet for longer than the interval: the next status goes at once again.
+    advance(500);
+    forwarder.push(status(201));
+    expect(events.at(-1)).toEqual({ at: 750, event: expect.anything() });
+    expect(pendingOf(events.at(-1)!.event)).toBe(201);
     forwarder.dispose();
   });
 
-  it('flush sends the waiting status now; nothing after dispose', async () => {
-    const { link, events } = recordingLink();
-    const forwarder = createStatusForwarder(link, SILENT_APP_LOGGER, 1_000);
+  it('holds a status pushed inside the window until the window opens, replacing older waiting ones', () => {
+    const { clock, advance } = manualClock();
+    const { link, events } = recordingLink(clock);
+    const forwarder = createStatusForwarder(link, SILENT_APP_LOGGER, 100, clock);
+    forwarder.push(status(1));
+    advance(30);
+    forwarder.push(status(2));
+    forwarder.push(status(3));
+    advance(69);
+    expect(events).toHaveLength(1);
+    advance(1);
+    expect(events.map((e) => [e.at, pendingOf(e.event)])).toEqual([
+      [0, 1],
+      [100, 3],
+    ]);
+    forwarder.dispose();
+  });
+
+  it('flush sends the waiting status now; nothing after dispose', () => {
+    const { clock, advance, pendingTimers } = manualClock();
+    const { link, events } = recordingLink(clock);
+    const forwarder = createStatusForwarder(link, SILENT_APP_LOGGER, 1_000, clock);
     forwarder.push(status(1));
     forwarder.push(status(2, { running: false, activity: 'stopped' }));
     expect(events).toHaveLength(1);
     forwarder.flush();
     expect(events.map((e) => pendingOf(e.event))).toEqual([1, 2]);
+    expect(pendingTimers()).toBe(0);
     forwarder.push(status(3));
+    expect(pendingTimers()).toBe(1);
     forwarder.dispose();
+    expect(pendingTimers()).toBe(0);
     forwarder.flush();
-    await sleep(20);
+    forwarder.push(status(4));
+    advance(5_000);
     expect(events).toHaveLength(2);
   });
 

@@ -23,23 +23,37 @@ export interface StatusForwarder {
   dispose(): void;
 }
 
+/** The time source and timers the throttle uses; injectable so a test can step time instead of sleeping. */
+export interface ForwarderClock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const REAL_CLOCK: ForwarderClock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 export function createStatusForwarder(
   link: RendererLink,
   logger: AppLogger,
   intervalMs = STATUS_INTERVAL_MS,
+  clock: ForwarderClock = REAL_CLOCK,
 ): StatusForwarder {
   let waiting: SyncStatus | undefined;
   let lastSentAt = -Infinity;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: unknown;
   let disposed = false;
 
   function send() {
-    if (timer) clearTimeout(timer);
+    if (timer !== undefined) clock.clearTimeout(timer);
     timer = undefined;
     const status = waiting;
     waiting = undefined;
     if (!status || disposed) return;
-    lastSentAt = Date.now();
+    lastSentAt = clock.now();
     let payload: SyncStatusView;
     try {
       payload = statusView(status);
@@ -55,16 +69,16 @@ export function createStatusForwarder(
     push(status) {
       if (disposed) return;
       waiting = status;
-      if (timer) return;
-      const wait = lastSentAt + intervalMs - Date.now();
+      if (timer !== undefined) return;
+      const wait = lastSentAt + intervalMs - clock.now();
       if (wait <= 0) send();
-      else timer = setTimeout(send, wait);
+      else timer = clock.setTimeout(send, wait);
     },
     flush: send,
     dispose() {
       disposed = true;
       waiting = undefined;
-      if (timer) clearTimeout(timer);
+      if (timer !== undefined) clock.clearTimeout(timer);
       timer = undefined;
     },
   };
