@@ -1,53 +1,14 @@
 /**
- * Hash routing: the renderer is served from `dockhand://app/` in Electron and from `http://127.0.0.1:PORT/`
- * in the browser host, so the route lives in the fragment and works the same in both. `#token=…` (the
- * browser host's bridge token) is not a route and is ignored here.
+ * The current route as Svelte state (./routes.ts says what a route is). Navigation adds a history entry;
+ * a list's filters replace the current one (`setQuery`), so typing in a search box does not fill Back with
+ * one entry per keystroke, while a reload or Back from a record still finds the list as it was left.
  */
-export type Route =
-  | { name: 'purchaseOrders' }
-  | { name: 'newPurchaseOrder' }
-  | { name: 'purchaseOrder'; id: number }
-  | { name: 'sync' }
-  | { name: 'settings' };
+import { formatRoute, parseRoute, type Query, type Route } from './routes';
 
-export const DEFAULT_ROUTE: Route = { name: 'purchaseOrders' };
-
-/** `/purchase-orders/123` → route; anything unknown → the default route. */
-export function parseRoute(path: string): Route {
-  const parts = path
-    .replace(/^#?\/?/, '')
-    .split('/')
-    .filter(Boolean);
-  if (parts[0] === 'purchase-orders') {
-    if (parts.length === 1) return { name: 'purchaseOrders' };
-    if (parts[1] === 'new' && parts.length === 2) return { name: 'newPurchaseOrder' };
-    const id = Number(parts[1]);
-    // Offline-created orders have negative (temp) ids.
-    if (parts.length === 2 && Number.isSafeInteger(id) && id !== 0) return { name: 'purchaseOrder', id };
-  }
-  if (parts[0] === 'sync' && parts.length === 1) return { name: 'sync' };
-  if (parts[0] === 'settings' && parts.length === 1) return { name: 'settings' };
-  return DEFAULT_ROUTE;
-}
-
-export function routePath(route: Route): string {
-  switch (route.name) {
-    case 'purchaseOrders':
-      return '/purchase-orders';
-    case 'newPurchaseOrder':
-      return '/purchase-orders/new';
-    case 'purchaseOrder':
-      return `/purchase-orders/${route.id}`;
-    case 'sync':
-      return '/sync';
-    case 'settings':
-      return '/settings';
-  }
-}
+export type { Route } from './routes';
 
 function currentHash(): string {
-  if (typeof location === 'undefined') return '';
-  return location.hash.startsWith('#token=') ? '' : location.hash;
+  return typeof location === 'undefined' ? '' : location.hash;
 }
 
 class Router {
@@ -61,10 +22,18 @@ class Router {
     }
   }
 
-  navigate(route: Route): void {
-    const path = `#${routePath(route)}`;
-    if (typeof location !== 'undefined' && location.hash !== path) location.hash = path;
-    this.route = route;
+  /** Goes to `hash` (`#/purchase-orders/12`); `replace` keeps the history entry (a record that moved id). */
+  navigate(hash: string, options: { replace?: boolean } = {}): void {
+    if (typeof location !== 'undefined' && location.hash !== hash) {
+      if (options.replace) history.replaceState(history.state, '', hash);
+      else location.hash = hash;
+    }
+    this.route = parseRoute(hash);
+  }
+
+  /** Replaces the current route's query (the list's filters), keeping its section and parts. */
+  setQuery(query: Query): void {
+    this.navigate(formatRoute(this.route.section, this.route.parts, query), { replace: true });
   }
 }
 

@@ -6,10 +6,12 @@
  * reduced to what the list shows plus a lower-cased search text. Typing in the search box then only scans
  * those strings (`searchRows`); nothing is re-read or re-sorted.
  */
-import type { PurchaseOrderStatus } from '../../api/resources';
+import { z } from 'zod';
+import { PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from '../../api/resources';
+import type { Query } from '../../lib/routes';
 import type { CachedPurchaseOrder, DockhandDb } from '../../db/schema';
-import { poNumber } from './format';
-import { NOTABLE_STATES, orderBadge, type OrderBadge } from './pending';
+import { poNumber } from '../../lib/recordFormat';
+import { NOTABLE_STATES, orderBadge, type OrderBadge } from '../../lib/recordBadge';
 
 export interface PoFilters {
   status: PurchaseOrderStatus | null;
@@ -27,6 +29,50 @@ export const NO_FILTERS: PoFilters = {
   etaFrom: '',
   etaTo: '',
 };
+
+/** What the list keeps in the URL: its filters and the search text. */
+export interface PoListParams {
+  filters: PoFilters;
+  search: string;
+}
+
+/** Anything in the URL that is not a valid filter is dropped: a hand-edited link never breaks the list. */
+const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const positiveId = z.coerce.number().int().positive();
+const ListQuerySchema = z.object({
+  status: lenient(z.enum(PURCHASE_ORDER_STATUSES)),
+  supplier: lenient(positiveId),
+  outlet: lenient(positiveId),
+  from: lenient(day),
+  to: lenient(day),
+  q: lenient(z.string()),
+});
+
+export function listParamsOf(query: Readonly<Record<string, string>>): PoListParams {
+  const parsed = ListQuerySchema.parse(query);
+  return {
+    filters: {
+      status: parsed.status ?? null,
+      supplierId: parsed.supplier ?? null,
+      outletId: parsed.outlet ?? null,
+      etaFrom: parsed.from ?? '',
+      etaTo: parsed.to ?? '',
+    },
+    search: parsed.q ?? '',
+  };
+}
+
+export function queryOfListParams({ filters, search }: PoListParams): Query {
+  return {
+    status: filters.status,
+    supplier: filters.supplierId,
+    outlet: filters.outletId,
+    from: filters.etaFrom,
+    to: filters.etaTo,
+    q: search,
+  };
+}
 
 export interface PoListRow {
   id: number;

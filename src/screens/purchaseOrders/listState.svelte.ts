@@ -1,11 +1,5 @@
 /**
- * The list's filters, search and active row, kept at module level so that opening an order and coming
- * "Back to purchase orders" returns to the same filtered list at the same row.
+ * The list's active row, kept at module level so that opening an order and coming "Back to purchase
+ * orders" returns to the same row. Filters and search live in the URL (./listQuery.ts `listParamsOf`).
  */
-import { NO_FILTERS, type PoFilters } from './listQuery';
-
-export const listState = $state<{ filters: PoFilters; search: string; activeIndex: number }>({
-  filters: { ...NO_FILTERS },
-  search: '',
-  activeIndex: 0,
-});
+export const listState = $state<{ activeIndex: number }>({ activeIndex: 0 });

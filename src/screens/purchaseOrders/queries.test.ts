@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { samplePurchaseOrder, sampleProduct, sampleSupplier } from '../../api/resources/fixtures';
 import type { PurchaseOrderStatus } from '../../api/resources';
 import { DockhandDb, type CachedPurchaseOrder } from '../../db/schema';
-import { listPurchaseOrders, NO_FILTERS, searchRows } from './listQuery';
+import { listParamsOf, listPurchaseOrders, queryOfListParams, NO_FILTERS, searchRows } from './listQuery';
 import { outletChoices, supplierChoices } from './parties';
-import { findProductByCode, searchProducts } from './productLookup';
+import { findProductByCode, searchProducts } from '../../lib/productLookup';
 
 let db: DockhandDb;
 let n = 0;
@@ -69,14 +69,25 @@ describe('listPurchaseOrders', () => {
     expect(search('  ')).toEqual([-2, -1, 12, 11, 10]);
   });
 
-  it('searches 10,000 rows well within a keystroke', async () => {
+  // Speed is the benchmarks' business (never a timed test); this checks the answer on 10,000 rows.
+  it('searches 10,000 rows by any word of the row', async () => {
     const many = Array.from({ length: 10_000 }, (_, i) => order(1000 + i));
     await db.purchaseOrders.bulkPut(many);
     const rows = await listPurchaseOrders(db, NO_FILTERS);
-    const started = performance.now();
-    for (const text of ['e', 'ex', 'ext', 'ext-', 'ext-5', 'ext-55', 'ext-555']) searchRows(rows, text);
     expect(searchRows(rows, 'ext-5555').map((row) => row.id)).toEqual([5555]);
-    expect((performance.now() - started) / 8).toBeLessThan(25);
+  });
+
+  it('keeps filters and search in the URL query, dropping what is not valid', () => {
+    const params = listParamsOf({ status: 'OnOrder', supplier: '7', to: '2026-02-01', q: 'acme' });
+    expect(params).toEqual({
+      filters: { status: 'OnOrder', supplierId: 7, outletId: null, etaFrom: '', etaTo: '2026-02-01' },
+      search: 'acme',
+    });
+    expect(listParamsOf(queryOfListParams(params) as Record<string, string>)).toEqual(params);
+    expect(listParamsOf({ status: 'Lost', supplier: '-1', from: 'soon', outlet: 'x' })).toEqual({
+      filters: NO_FILTERS,
+      search: '',
+    });
   });
 });
 

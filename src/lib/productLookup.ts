@@ -1,13 +1,14 @@
 /**
- * Finding products in the cache for the New purchase order form (DOM-free, tested over fake-indexeddb).
+ * Finding products in the cache by code or text, for every screen that picks or scans one (DOM-free, tested
+ * over fake-indexeddb).
  *
  * A scan is an exact code: the EAN-13 (supplier_sku2) first, then the supplier's and the manufacturer's SKU,
  * each through its own index. Typed searches match names too, which no index can do, so they scan only the
  * chosen supplier's products (a few dozen) and find other products by code prefix through the indexes:
  * never a pass over 20,000 cached products per keystroke.
  */
-import type { Product } from '../../api/resources';
-import type { DockhandDb } from '../../db/schema';
+import type { Product } from '../api/resources';
+import type { DockhandDb } from '../db/schema';
 
 /** What the form keeps of a product. */
 export interface ProductChoice {

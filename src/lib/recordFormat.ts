@@ -2,7 +2,7 @@
  * How a purchase order's figures read on every PO screen (list, detail, new), so the same order looks the
  * same wherever it appears. Pure: no DOM, no Dexie.
  */
-import { resourceLabel } from '../../lib/format';
+import { resourceLabel } from './format';
 
 /** "PO 1042"; an order created here and not yet synced has a negative temp id: "New PO 3". */
 export function poNumber(id: number): string {
