@@ -71,6 +71,34 @@ export interface TempIdEntry {
   resolvedAt?: string;
 }
 
+/**
+ * A delivery being received on this PC (src/db/receiving): what has been scanned so far, written on every
+ * scan so a crash, reload or power cut loses nothing. One open draft per purchase order; completing it
+ * queues the supplier invoice and deletes the draft in the same transaction.
+ */
+export interface ReceiptDraft {
+  /** The purchase order being received (a temp id for an order raised offline and not yet synced). */
+  poId: number;
+  startedAt: string;
+  updatedAt: string;
+  /** Per ordered line (po_item_id): what this delivery brings. Lines not yet touched are absent. */
+  lines: Record<string, ReceiptDraftLine>;
+  /** The last scan applied, to catch the same carton scanned twice in a row. */
+  lastScan?: { code: string; at: string; poItemId: number; quantity: number };
+  /** What the clerk has typed of the completion form so far (docket number, dates, costs). */
+  completion?: Record<string, string | boolean>;
+}
+
+export interface ReceiptDraftLine {
+  received: number;
+  faulty: number;
+  bin: string;
+  notes: string;
+}
+
+/** Supplier invoices as cached: `_poIds` (kept by a hook, see below) indexes the orders they receive. */
+export type CachedSupplierInvoice = Cached<SupplierInvoice> & { _poIds?: number[] };
+
 export interface MetaEntry {
   key: string;
   value: unknown;
@@ -82,7 +110,7 @@ export class DockhandDb extends Dexie {
   products!: EntityTable<Product & LocalMeta, 'id'>;
   suppliers!: EntityTable<Cached<Supplier>, 'id'>;
   outlets!: EntityTable<Cached<Outlet>, 'id'>;
-  supplierInvoices!: EntityTable<Cached<SupplierInvoice>, 'id'>;
+  supplierInvoices!: EntityTable<CachedSupplierInvoice, 'id'>;
   supplierReturns!: EntityTable<Cached<SupplierReturn>, 'id'>;
   supplierReturnItems!: EntityTable<Cached<SupplierReturnItem>, 'id'>;
   creditNotes!: EntityTable<Cached<CreditNote>, 'id'>;
@@ -99,6 +127,7 @@ export class DockhandDb extends Dexie {
   cursors!: EntityTable<PullCursor, 'resource'>;
   tempIds!: EntityTable<TempIdEntry, 'tempId'>;
   meta!: EntityTable<MetaEntry, 'key'>;
+  receiptDrafts!: EntityTable<ReceiptDraft, 'poId'>;
 
   /**
    * @param name database name (one per connected API + user, so two back offices never mix)
@@ -130,7 +159,25 @@ export class DockhandDb extends Dexie {
       tempIds: 'tempId, entity, serverId',
       meta: 'key',
     });
+    // 2: receiving drafts; invoices indexed by the orders their receipts name (a PO's invoices).
+    this.version(2).stores({
+      supplierInvoices: 'id, supplier_invoice_number, status, modified_on, *_poIds',
+      receiptDrafts: 'poId, updatedAt',
+    });
+    // `_poIds` is derived from the receipts on every write, whoever writes (pull, op result, local edit),
+    // so it can never disagree with them. IndexedDB cannot index a field inside an array of objects.
+    this.supplierInvoices.hook('creating', (_key, invoice) => {
+      invoice._poIds = poIdsOf(invoice);
+    });
+    // A put that replaces a row drops `_poIds` (server rows lack it): recompute on every update.
+    this.supplierInvoices.hook('updating', (changes, _key, invoice) => ({
+      _poIds: poIdsOf({ ...invoice, ...changes } as CachedSupplierInvoice),
+    }));
   }
+}
+
+function poIdsOf(invoice: Pick<SupplierInvoice, 'purchase_order_receipts'>): number[] {
+  return [...new Set((invoice.purchase_order_receipts ?? []).map((receipt) => receipt.purchase_order_id))];
 }
 
 export { CACHE_TABLES, type CacheTable } from './tables';
