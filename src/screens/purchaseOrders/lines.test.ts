@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addOne, labelledErrors, lineName, type FormLine } from './lines';
-import type { ProductChoice } from '../../lib/productLookup';
+import type { ProductChoice } from '../../db/productLookup';
 
 const choice = (id: number, name: string, sku = `SKU-${id}`): ProductChoice => ({
   id,

@@ -3,7 +3,7 @@
  * added once and scanned again to count up, and every line has a name of its own for its controls.
  */
 import type { FormErrors } from '../../db/edits/purchaseOrders';
-import type { ProductChoice } from '../../lib/productLookup';
+import type { ProductChoice } from '../../db/productLookup';
 
 export interface FormLine {
   productId: number;

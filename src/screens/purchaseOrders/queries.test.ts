@@ -5,7 +5,7 @@ import type { PurchaseOrderStatus } from '../../api/resources';
 import { DockhandDb, type CachedPurchaseOrder } from '../../db/schema';
 import { listParamsOf, listPurchaseOrders, queryOfListParams, NO_FILTERS, searchRows } from './listQuery';
 import { outletChoices, supplierChoices } from './parties';
-import { findProductByCode, searchProducts } from '../../lib/productLookup';
+import { findProductByCode, searchProducts } from '../../db/productLookup';
 
 let db: DockhandDb;
 let n = 0;

@@ -8,7 +8,7 @@
  * never a pass over 20,000 cached products per keystroke.
  */
 import type { Product } from '../api/resources';
-import type { DockhandDb } from '../db/schema';
+import type { DockhandDb } from './schema';
 
 /** What the form keeps of a product. */
 export interface ProductChoice {
