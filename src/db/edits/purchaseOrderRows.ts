@@ -23,7 +23,7 @@ const money = (value: number) => Math.round(value * 100) / 100;
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
 /** The API user who creates the order is known only to the server: a blank one until its row arrives. */
-const UNKNOWN_USER = { id: 0, user_code: null, first_name: null, surname: null };
+export const UNKNOWN_USER = { id: 0, user_code: null, first_name: null, surname: null };
 /** The variance reason of a line nothing has been received into (the simulator's "None", id 0). */
 const NO_VARIANCE = { id: 0, name: 'None' };
 

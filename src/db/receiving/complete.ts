@@ -1,0 +1,278 @@
+/**
+ * Completing a delivery: the docket's invoice number and date (and any freight, misc, duty) turn the draft
+ * into ONE local transaction that queues `createSupplierInvoice` with its receipt, shows the invoice at once
+ * (a temp-id row), moves the cached order's received and remaining quantities and status, and deletes the
+ * draft. The screens show the truth before the server has it; the engine replays the op exactly once.
+ *
+ * The API cannot add receipts to an existing invoice, so every delivery is its own invoice, and the server
+ * refuses an invoice number already used on the same order (409): that is caught here first, with the reason.
+ */
+import { z } from 'zod';
+import type { PurchaseOrderStatus, SupplierInvoice } from '../../api/resources';
+import { PURCHASE_ORDER_STATUSES } from '../../api/resources';
+import type { SupplierInvoiceCreate } from '../../api/requests';
+import { UNKNOWN_USER } from '../edits/purchaseOrderRows';
+import type { OpRecord } from '../ops';
+import { allocateTempId, enqueue, OutboxValidationError } from '../outbox';
+import {
+  CACHE_TABLES,
+  type CachedPurchaseOrder,
+  type CachedPurchaseOrderItem,
+  type CachedSupplierInvoice,
+  type DockhandDb,
+} from '../schema';
+import { remainingOf } from './figures';
+
+export const COMPLETION_FIELDS = [
+  'invoiceNumber',
+  'invoicedOn',
+  'freight',
+  'freightIncludesTax',
+  'misc',
+  'miscIncludesTax',
+  'duty',
+] as const;
+export type CompletionField = (typeof COMPLETION_FIELDS)[number];
+export type CompletionErrors = Partial<Record<CompletionField | 'lines', string>>;
+
+/** The completion form as typed: text fields as strings, tax flags as booleans. */
+export interface CompletionForm {
+  invoiceNumber: string;
+  /** `YYYY-MM-DD`, or '' when the docket has no date. */
+  invoicedOn: string;
+  freight: string;
+  freightIncludesTax: boolean;
+  misc: string;
+  miscIncludesTax: boolean;
+  duty: string;
+}
+
+export const EMPTY_COMPLETION: CompletionForm = {
+  invoiceNumber: '',
+  invoicedOn: '',
+  freight: '',
+  freightIncludesTax: false,
+  misc: '',
+  miscIncludesTax: false,
+  duty: '',
+};
+
+/** An optional amount typed as text: '' is none; otherwise a non-negative amount with at most 2 decimals. */
+const amount = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => text === '' || /^\d+(\.\d{1,2})?$/.test(text), {
+      message: `${what} is an amount such as 12.50 (no currency sign, not below zero)`,
+    })
+    .transform((text) => (text === '' ? undefined : Number(text)));
+
+const CompletionSchema = z.object({
+  invoiceNumber: z
+    .string()
+    .trim()
+    .min(1, 'Type or scan the invoice number from the delivery docket')
+    .max(50, 'An invoice number is at most 50 characters'),
+  invoicedOn: z
+    .string()
+    .trim()
+    .refine((text) => text === '' || /^\d{4}-\d{2}-\d{2}$/.test(text), 'Choose the date on the invoice'),
+  freight: amount('Freight'),
+  freightIncludesTax: z.boolean(),
+  misc: amount('Misc costs'),
+  miscIncludesTax: z.boolean(),
+  duty: amount('Duty'),
+});
+
+export type CompletionResult =
+  { ok: true; invoiceId: number; op: OpRecord } | { ok: false; errors: CompletionErrors };
+
+const sameNumber = (a: string | null, b: string) => (a ?? '').trim().toLowerCase() === b.toLowerCase();
+
+function invoiceName(invoice: CachedSupplierInvoice): string {
+  return invoice.id < 0 ? `a delivery saved on this computer` : `invoice ${invoice.id}`;
+}
+
+/** A status {id, name}: ids are the server's, read from any cached order with that status. */
+async function statusRef(db: DockhandDb, name: PurchaseOrderStatus) {
+  const other = await db.purchaseOrders.where('status.name').equals(name).first();
+  return { id: other?.status.id ?? PURCHASE_ORDER_STATUSES.indexOf(name) + 1, name };
+}
+
+const money = (n: number) => Math.round(n * 100) / 100;
+
+function costLine(totalEx: number | undefined, includesTax: boolean) {
+  const ex = totalEx ?? 0;
+  // Tax is the server's to compute; until the invoice syncs its tax shows as zero.
+  return { includes_tax: includesTax, total_ex: ex, total_tax: 0, total_inc: ex };
+}
+
+export async function completeReceipt(
+  db: DockhandDb,
+  poId: number,
+  form: CompletionForm,
+  options: { now?: Date } = {},
+): Promise<CompletionResult> {
+  const now = options.now ?? new Date();
+  const parsed = CompletionSchema.safeParse(form);
+  if (!parsed.success) {
+    const errors: CompletionErrors = {};
+    for (const issue of parsed.error.issues) errors[issue.path[0] as CompletionField] ??= issue.message;
+    return { ok: false, errors };
+  }
+  const valid = parsed.data;
+  const tables = [db.outbox, db.tempIds, db.meta, db.receiptDrafts, ...CACHE_TABLES.map((n) => db.table(n))];
+  try {
+    return await db.transaction('rw', tables, async (): Promise<CompletionResult> => {
+      const [draft, order, items, invoices] = await Promise.all([
+        db.receiptDrafts.get(poId),
+        db.purchaseOrders.get(poId),
+        db.purchaseOrderItems.where('po_id').equals(poId).toArray(),
+        db.supplierInvoices.where('_poIds').equals(poId).toArray(),
+      ]);
+      if (!order) return { ok: false, errors: { lines: 'This purchase order is not in the local cache.' } };
+      if (order.status.name === 'Received' || order.status.name === 'Cancelled') {
+        return {
+          ok: false,
+          errors: {
+            lines: `This order is ${order.status.name}: the server accepts no more receipts into it.`,
+          },
+        };
+      }
+      const used = invoices.find((invoice) =>
+        sameNumber(invoice.supplier_invoice_number, valid.invoiceNumber),
+      );
+      if (used) {
+        return {
+          ok: false,
+          errors: {
+            invoiceNumber:
+              `Invoice number ${valid.invoiceNumber} is already used on this order (${invoiceName(used)}). ` +
+              'Each delivery is its own invoice: check the docket, or add a suffix such as -2.',
+          },
+        };
+      }
+      const byId = new Map(items.map((item) => [item.po_item_id, item]));
+      const received = Object.entries(draft?.lines ?? {})
+        .map(([key, line]) => ({ item: byId.get(Number(key)), line }))
+        .filter(({ item, line }) => item && (line.received > 0 || line.faulty > 0)) as {
+        item: CachedPurchaseOrderItem;
+        line: NonNullable<typeof draft>['lines'][string];
+      }[];
+      if (received.length === 0) {
+        return { ok: false, errors: { lines: 'Nothing has been received yet: scan the cartons first.' } };
+      }
+
+      const at = now.toISOString();
+      const invoiceId = await allocateTempId(db, 'supplierInvoices', { now });
+      const receiptId = await allocateTempId(db, 'purchaseOrderReceipts', { parentTempId: invoiceId, now });
+      const receiptItems = received.map(({ item, line }) => ({
+        purchase_order_item_id: item.po_item_id,
+        quantity_received: line.received,
+        quantity_faulty: line.faulty,
+        // The docket invoices what arrived; the back office adjusts it on the invoice when they differ.
+        quantity_invoiced: line.received,
+        buy_price_ex: item.supplier_buy_ex ?? item.product.supplier_buy_ex,
+        bin: line.bin,
+        include_tax: item.pricing.taxable,
+        notes: line.notes,
+      }));
+      const directCosts: NonNullable<SupplierInvoiceCreate['direct_costs']> = {};
+      if (valid.freight !== undefined)
+        directCosts.freight = { includes_tax: valid.freightIncludesTax, total_ex: valid.freight };
+      if (valid.misc !== undefined)
+        directCosts.misc = { includes_tax: valid.miscIncludesTax, total_ex: valid.misc };
+      if (valid.duty !== undefined) directCosts.duty = { total_ex: valid.duty };
+      const body: SupplierInvoiceCreate = {
+        supplier_invoice_number: valid.invoiceNumber,
+        ...(valid.invoicedOn ? { supplier_invoiced_on: valid.invoicedOn } : {}),
+        purchase_order_receipts: [{ purchase_order_id: poId, purchase_order_receipt_items: receiptItems }],
+        ...(Object.keys(directCosts).length > 0 ? { direct_costs: directCosts } : {}),
+      };
+
+      const linesEx = receiptItems.reduce((sum, line) => sum + line.buy_price_ex * line.quantity_invoiced, 0);
+      const costsEx = (valid.freight ?? 0) + (valid.misc ?? 0) + (valid.duty ?? 0);
+      const totalEx = money(linesEx + costsEx);
+      const invoiceRow: SupplierInvoice = {
+        id: invoiceId,
+        supplier_invoice_number: valid.invoiceNumber,
+        status: 'In Progress',
+        notes: null,
+        international_order: false,
+        landed_costs_calculation: null,
+        currency_conversion: null,
+        rounding_adjustment: 0,
+        distribute_costs_by: null,
+        direct_costs: {
+          freight: costLine(valid.freight, valid.freightIncludesTax),
+          misc: costLine(valid.misc, valid.miscIncludesTax),
+          duty: { total_ex: valid.duty ?? 0, total_tax: 0, total_inc: valid.duty ?? 0 },
+        },
+        purchase_order_receipts: [
+          {
+            id: receiptId,
+            purchase_order_id: poId,
+            purchase_order_receipt_items: receiptItems,
+          },
+        ],
+        total_buy_price_ex: totalEx,
+        total_tax: 0,
+        total_buy_price_inc: totalEx,
+        total_applied_buy_price_ex: totalEx,
+        created_on: at,
+        modified_on: at,
+        finalised_on: null,
+        supplier_invoiced_on: valid.invoicedOn ? `${valid.invoicedOn}T00:00:00.000Z` : null,
+        created_by: UNKNOWN_USER,
+        modified_by: UNKNOWN_USER,
+        finalised_by: null,
+      };
+
+      const receivedBy = new Map(received.map(({ item, line }) => [item.po_item_id, line.received]));
+      const nextItems = items.map((item): CachedPurchaseOrderItem => {
+        const units = receivedBy.get(item.po_item_id) ?? 0;
+        if (units === 0) return item;
+        const quantity_received = item.quantity_received + units;
+        const over = quantity_received - item.quantity_ordered;
+        const next = { ...item, quantity_received, modified_on: at };
+        next.quantity_remaining = remainingOf(next);
+        if (over > 0) next.quantity_received_variance = over;
+        return next;
+      });
+      const changedItems = nextItems.filter((item, i) => item !== items[i]);
+      const everyLineComplete = nextItems.every((item) => remainingOf(item) === 0);
+      const nextOrder: CachedPurchaseOrder = {
+        ...order,
+        status: await statusRef(db, everyLineComplete ? 'Received' : 'ReceivingInProgress'),
+        total_quantity_received: nextItems.reduce((sum, item) => sum + item.quantity_received, 0),
+        total_quantity_remaining: nextItems.reduce((sum, item) => sum + remainingOf(item), 0),
+        modified_on: at,
+      };
+      const units = receiptItems.reduce((sum, line) => sum + line.quantity_received, 0);
+      const op = await enqueue(db, {
+        kind: 'createSupplierInvoice',
+        params: {},
+        body,
+        createsTempId: invoiceId,
+        label:
+          `Receipt of ${units.toLocaleString()} unit${units === 1 ? '' : 's'} into ` +
+          `${poId < 0 ? `new PO ${-poId}` : `PO ${poId}`} (invoice ${valid.invoiceNumber})`,
+        cacheChanges: [
+          { table: 'supplierInvoices', put: [invoiceRow] },
+          { table: 'purchaseOrders', put: [nextOrder] },
+          { table: 'purchaseOrderItems', put: changedItems },
+        ],
+        now,
+      });
+      await db.receiptDrafts.delete(poId);
+      return { ok: true, invoiceId, op };
+    });
+  } catch (error) {
+    if (!(error instanceof OutboxValidationError)) throw error;
+    // The form's own checks run first, so this names a line the contract refuses (e.g. faulty > received).
+    return {
+      ok: false,
+      errors: { lines: `A received line is not valid: ${Object.values(error.fields).flat().join('; ')}` },
+    };
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The delivery being received, kept durable: every scan and every line edit is its own small Dexie
+ * transaction on `receiptDrafts`, committed before the screen moves on, so a crash, a reload or a power cut
+ * loses at most the key press in flight. One draft per purchase order; a second delivery starts a new draft
+ * after the first is completed (../receiving/complete.ts deletes it with the queued invoice).
+ */
+import { z } from 'zod';
+import type { DockhandDb, ReceiptDraft, ReceiptDraftLine } from '../schema';
+import { EMPTY_LINE } from './figures';
+
+export type DraftLineErrors = Partial<Record<keyof ReceiptDraftLine, string>>;
+
+/** What a clerk may type into a line; messages in the clerk's words. */
+const LineEditSchema = z
+  .object({
+    received: z
+      .number({ error: 'Type the number of units received' })
+      .int('Units are whole numbers')
+      .min(0, 'Received cannot be below zero')
+      .max(999_999, 'That is more units than one delivery can hold'),
+    faulty: z
+      .number({ error: 'Type the number of faulty units' })
+      .int('Units are whole numbers')
+      .min(0, 'Faulty cannot be below zero'),
+    bin: z.string().max(50, 'A bin is at most 50 characters'),
+    notes: z.string().max(1000, 'A note is at most 1,000 characters'),
+  })
+  .refine((line) => line.faulty <= line.received, {
+    message: 'Faulty units are among the received ones, so no more than received',
+    path: ['faulty'],
+  });
+
+export function validateLine(line: ReceiptDraftLine): { ok: true } | { ok: false; errors: DraftLineErrors } {
+  const result = LineEditSchema.safeParse(line);
+  if (result.success) return { ok: true };
+  const errors: DraftLineErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof ReceiptDraftLine;
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+export function readDraft(db: DockhandDb, poId: number): Promise<ReceiptDraft | undefined> {
+  return db.receiptDrafts.get(poId);
+}
+
+/** Every open draft, most recently touched first (the start screen offers to resume them). */
+export function listDrafts(db: DockhandDb): Promise<ReceiptDraft[]> {
+  return db.receiptDrafts.orderBy('updatedAt').reverse().toArray();
+}
+
+function fresh(poId: number, at: string): ReceiptDraft {
+  return { poId, startedAt: at, updatedAt: at, lines: {} };
+}
+
+async function change(
+  db: DockhandDb,
+  poId: number,
+  now: Date,
+  edit: (draft: ReceiptDraft) => void,
+): Promise<ReceiptDraft> {
+  return db.transaction('rw', db.receiptDrafts, async () => {
+    const at = now.toISOString();
+    const draft = (await db.receiptDrafts.get(poId)) ?? fresh(poId, at);
+    edit(draft);
+    draft.updatedAt = at;
+    await db.receiptDrafts.put(draft);
+    return draft;
+  });
+}
+
+/** A scan (or a confirmed one): `quantity` more units on the line, remembered as the last scan. */
+export function addToLine(
+  db: DockhandDb,
+  poId: number,
+  poItemId: number,
+  quantity: number,
+  scan: { code: string } | null,
+  now = new Date(),
+): Promise<ReceiptDraft> {
+  return change(db, poId, now, (draft) => {
+    const line = { ...EMPTY_LINE, ...draft.lines[poItemId] };
+    line.received += quantity;
+    draft.lines[poItemId] = line;
+    if (scan) draft.lastScan = { code: scan.code, at: now.toISOString(), poItemId, quantity };
+  });
+}
+
+/** A line edited by hand (received, faulty, bin, note); refused with field errors when not valid. */
+export async function setLine(
+  db: DockhandDb,
+  poId: number,
+  poItemId: number,
+  line: ReceiptDraftLine,
+  now = new Date(),
+): Promise<{ ok: true; draft: ReceiptDraft } | { ok: false; errors: DraftLineErrors }> {
+  const valid = validateLine(line);
+  if (!valid.ok) return valid;
+  const draft = await change(db, poId, now, (current) => {
+    current.lines[poItemId] = { ...line, bin: line.bin.trim() };
+    // A hand edit is not a scan: the next scan of the same code is not a repeat of it.
+    if (current.lastScan?.poItemId === poItemId) delete current.lastScan;
+  });
+  return { ok: true, draft };
+}
+
+/** The completion form as typed so far, so a reload keeps the docket number too. */
+export function saveCompletion(
+  db: DockhandDb,
+  poId: number,
+  completion: Record<string, string | boolean>,
+  now = new Date(),
+): Promise<ReceiptDraft> {
+  return change(db, poId, now, (draft) => {
+    draft.completion = completion;
+  });
+}
+
+export async function discardDraft(db: DockhandDb, poId: number): Promise<void> {
+  await db.receiptDrafts.delete(poId);
+}

@@ -1,0 +1,138 @@
+/**
+ * The orders a dock can receive into: open purchase orders (Incomplete, OnOrder, ReceivingInProgress,
+ * BackOrder) for the PC's outlet, newest ETA first, and what a scanned code names among them (a PO number
+ * or external id, or a product's barcode / SKU). DOM-free; every read goes through an index.
+ */
+import type { Product, PurchaseOrderStatus } from '../../api/resources';
+import { findProductByCode } from '../productLookup';
+import type { CachedPurchaseOrder, DockhandDb } from '../schema';
+
+export const OPEN_STATUSES: readonly PurchaseOrderStatus[] = [
+  'Incomplete',
+  'OnOrder',
+  'ReceivingInProgress',
+  'BackOrder',
+];
+
+export interface OpenOrderRow {
+  id: number;
+  externalId: string | null;
+  supplierName: string;
+  outletName: string;
+  status: PurchaseOrderStatus;
+  eta: string | null;
+  unitsOrdered: number;
+  unitsRemaining: number;
+  /** A delivery of this PC is being received into it (a draft exists). */
+  drafting: boolean;
+  searchText: string;
+}
+
+const isOpen = (order: CachedPurchaseOrder) => OPEN_STATUSES.includes(order.status.name);
+
+function rowOf(order: CachedPurchaseOrder, drafting: boolean): OpenOrderRow {
+  return {
+    id: order.id,
+    externalId: order.external_purchase_order_id,
+    supplierName: order.supplier.name,
+    outletName: order.outlet.name,
+    status: order.status.name,
+    eta: order.eta,
+    unitsOrdered: order.total_quantity_ordered ?? 0,
+    unitsRemaining: order.total_quantity_remaining ?? 0,
+    drafting,
+    searchText: [
+      order.id < 0 ? `new po ${-order.id}` : `po ${order.id}`,
+      String(order.id),
+      order.external_purchase_order_id ?? '',
+      order.supplier.name,
+    ]
+      .join('\n')
+      .toLowerCase(),
+  };
+}
+
+/** Newest ETA first; orders without an ETA last, then by id, newest first. */
+function byEta(a: OpenOrderRow, b: OpenOrderRow): number {
+  if (a.eta !== b.eta) {
+    if (a.eta === null) return 1;
+    if (b.eta === null) return -1;
+    return a.eta < b.eta ? 1 : -1;
+  }
+  return b.id - a.id;
+}
+
+/** Open orders for `outletId` (every outlet when null), newest ETA first. */
+export async function listOpenOrders(db: DockhandDb, outletId: number | null): Promise<OpenOrderRow[]> {
+  const [orders, drafts] = await Promise.all([
+    outletId === null
+      ? db.purchaseOrders.where('status.name').anyOf(OPEN_STATUSES).toArray()
+      : db.purchaseOrders.where('outlet.id').equals(outletId).filter(isOpen).toArray(),
+    db.receiptDrafts.toCollection().primaryKeys(),
+  ]);
+  const drafting = new Set(drafts);
+  return orders.map((order) => rowOf(order, drafting.has(order.id))).sort(byEta);
+}
+
+/** The rows every word of the search matches (PO number, external id, supplier). */
+export function searchOpenOrders(rows: readonly OpenOrderRow[], query: string): readonly OpenOrderRow[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return rows;
+  return rows.filter((row) => words.every((word) => row.searchText.includes(word)));
+}
+
+/** Open orders of the outlet that order this product, newest ETA first. */
+export async function openOrdersWithProduct(
+  db: DockhandDb,
+  productId: number,
+  outletId: number | null,
+): Promise<OpenOrderRow[]> {
+  const poIds = [
+    ...new Set(
+      (await db.purchaseOrderItems.where('product.id').equals(productId).toArray()).map((item) => item.po_id),
+    ),
+  ];
+  const [orders, drafts] = await Promise.all([
+    db.purchaseOrders.bulkGet(poIds),
+    db.receiptDrafts.bulkGet(poIds),
+  ]);
+  return orders
+    .flatMap((order, i) =>
+      order && isOpen(order) && (outletId === null || order.outlet.id === outletId)
+        ? [rowOf(order, drafts[i] !== undefined)]
+        : [],
+    )
+    .sort(byEta);
+}
+
+export type CodeMatch =
+  | { kind: 'order'; order: OpenOrderRow }
+  | { kind: 'closed-order'; id: number; status: PurchaseOrderStatus }
+  | { kind: 'product'; product: Product; orders: OpenOrderRow[] }
+  | { kind: 'unknown'; code: string };
+
+/** A PO number as scanned or typed: `100123`, `PO100123`, `PO 100123`. */
+function poIdOf(code: string): number | null {
+  const match = /^(?:po\s*)?(\d{1,9})$/i.exec(code.trim());
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * What a code names on the start screen: a purchase order (by number or external id), else a product and
+ * the open orders of this outlet that contain it.
+ */
+export async function matchCode(db: DockhandDb, code: string, outletId: number | null): Promise<CodeMatch> {
+  const text = code.trim();
+  const poId = poIdOf(text);
+  const order =
+    (poId !== null ? await db.purchaseOrders.get(poId) : undefined) ??
+    (await db.purchaseOrders.where('external_purchase_order_id').equals(text).first());
+  if (order) {
+    if (!isOpen(order)) return { kind: 'closed-order', id: order.id, status: order.status.name };
+    const drafting = (await db.receiptDrafts.get(order.id)) !== undefined;
+    return { kind: 'order', order: rowOf(order, drafting) };
+  }
+  const product = await findProductByCode(db, text);
+  if (!product) return { kind: 'unknown', code: text };
+  return { kind: 'product', product, orders: await openOrdersWithProduct(db, product.id, outletId) };
+}

@@ -1,0 +1,146 @@
+/** Scan decisions: the right line and quantity, or a reason; never a silent change to a wrong line. */
+import { describe, expect, it } from 'vitest';
+import { samplePurchaseOrderItem, sampleProduct } from '../../api/resources/fixtures';
+import type { CachedPurchaseOrderItem } from '../schema';
+import { deliveryTotals, lineFigures } from './figures';
+import { decideScan, parseTypedQuantity, type ScanLine } from './scan';
+import { DEFAULT_RECEIVING_SETTINGS } from './settings';
+
+function line(
+  poItemId: number,
+  codes: { barcode: string; sku: string; carton?: string },
+  ordered: number,
+  before = 0,
+  now = 0,
+): ScanLine {
+  const product = sampleProduct({
+    id: poItemId * 10,
+    supplier_sku2: codes.barcode,
+    supplier_sku: codes.sku,
+    manufacturer_sku: `M-${codes.sku}`,
+    carton_quantity: codes.carton ?? '',
+  });
+  const item = samplePurchaseOrderItem({
+    po_item_id: poItemId,
+    product,
+    quantity_ordered: ordered,
+    quantity_received: before,
+    quantity_cancelled: 0,
+  }) as CachedPurchaseOrderItem;
+  return {
+    poItemId,
+    product,
+    name: `Item ${poItemId}`,
+    figures: lineFigures(item, { received: now, faulty: 0, bin: '', notes: '' }),
+  };
+}
+
+const lines = [
+  line(1, { barcode: '9300000000011', sku: 'BOLT-1', carton: '12' }, 24),
+  line(2, { barcode: '9300000000028', sku: 'NUT-2' }, 10, 4, 6),
+];
+const base = { lines, settings: DEFAULT_RECEIVING_SETTINGS, lastScan: undefined, now: 100_000, typed: '' };
+
+describe('decideScan', () => {
+  it('adds one unit to the line whose barcode, SKU or manufacturer SKU matches', () => {
+    for (const code of ['9300000000011', 'BOLT-1', 'bolt-1', 'M-BOLT-1'])
+      expect(decideScan({ ...base, code })).toMatchObject({ kind: 'apply', poItemId: 1, quantity: 1 });
+  });
+
+  it('adds a typed quantity of units or cartons', () => {
+    expect(decideScan({ ...base, code: 'BOLT-1', typed: '12' })).toMatchObject({
+      kind: 'apply',
+      quantity: 12,
+    });
+    expect(decideScan({ ...base, code: 'BOLT-1', typed: '2c' })).toMatchObject({
+      kind: 'apply',
+      quantity: 24,
+    });
+    expect(decideScan({ ...base, code: 'BOLT-1', typed: 'c' })).toMatchObject({
+      kind: 'apply',
+      quantity: 12,
+    });
+  });
+
+  it('refuses a quantity that is not one, and cartons of a product without a carton quantity', () => {
+    expect(decideScan({ ...base, code: 'BOLT-1', typed: '1x' })).toMatchObject({
+      kind: 'refuse',
+      reason: 'quantity',
+    });
+    expect(decideScan({ ...base, code: 'BOLT-1', typed: '0' })).toMatchObject({ kind: 'refuse' });
+    const noCartons = decideScan({ ...base, code: 'NUT-2', typed: '1c' });
+    expect(noCartons).toMatchObject({ kind: 'refuse', reason: 'quantity' });
+    expect(noCartons.kind === 'refuse' && noCartons.message).toContain('no carton quantity');
+  });
+
+  it('hands a code no line has to the caller, to look it up among all products', () => {
+    expect(decideScan({ ...base, code: '4000000000000' })).toEqual({
+      kind: 'not-on-order',
+      code: '4000000000000',
+    });
+  });
+
+  it('asks before receiving past the remaining quantity, or refuses when Settings say so', () => {
+    const over = decideScan({ ...base, code: 'BOLT-1', typed: '30' });
+    expect(over).toMatchObject({ kind: 'confirm', reason: 'over', poItemId: 1, quantity: 30 });
+    expect(over.kind === 'confirm' && over.question).toContain('6 units over');
+    const refused = decideScan({
+      ...base,
+      settings: { ...DEFAULT_RECEIVING_SETTINGS, overReceipt: 'refuse' },
+      code: 'BOLT-1',
+      typed: '30',
+    });
+    expect(refused).toMatchObject({ kind: 'refuse', reason: 'over', poItemId: 1 });
+  });
+
+  it('says a line is already complete (10 of 10), and asks before adding to it', () => {
+    const decision = decideScan({ ...base, code: 'NUT-2' });
+    expect(decision).toMatchObject({ kind: 'confirm', reason: 'complete', poItemId: 2 });
+    expect(decision.kind === 'confirm' && decision.question).toContain('already complete (10 of 10');
+  });
+
+  it('asks when the same code is scanned again within the repeat window, not after it', () => {
+    const lastScan = { code: 'BOLT-1', at: 99_000, poItemId: 1 };
+    expect(decideScan({ ...base, code: 'BOLT-1', lastScan })).toMatchObject({
+      kind: 'confirm',
+      reason: 'repeat',
+    });
+    expect(decideScan({ ...base, code: 'BOLT-1', lastScan, now: 103_000 })).toMatchObject({ kind: 'apply' });
+    const off = { ...DEFAULT_RECEIVING_SETTINGS, repeatScanSeconds: 0 };
+    expect(decideScan({ ...base, settings: off, code: 'BOLT-1', lastScan })).toMatchObject({ kind: 'apply' });
+  });
+
+  it('prefers, among lines of one product, the first that still expects units', () => {
+    const twice = [
+      line(5, { barcode: '9300000000059', sku: 'X' }, 2, 2),
+      line(6, { barcode: '9300000000059', sku: 'X' }, 3),
+    ];
+    expect(decideScan({ ...base, lines: twice, code: '9300000000059' })).toMatchObject({ poItemId: 6 });
+  });
+});
+
+describe('parseTypedQuantity', () => {
+  it('reads units, cartons and nothing', () => {
+    expect(parseTypedQuantity('')).toEqual({ units: 1 });
+    expect(parseTypedQuantity(' 7 ')).toEqual({ units: 7 });
+    expect(parseTypedQuantity('3 C')).toEqual({ cartons: 3 });
+    expect(parseTypedQuantity('10000')).toHaveProperty('error');
+    expect(parseTypedQuantity('-2')).toHaveProperty('error');
+  });
+});
+
+describe('figures', () => {
+  it('counts complete lines and units across deliveries', () => {
+    const totals = deliveryTotals(lines.map((l) => l.figures));
+    expect(totals).toEqual({
+      lines: 2,
+      linesComplete: 1,
+      unitsOrdered: 34,
+      unitsReceived: 10,
+      unitsNow: 6,
+      linesNow: 1,
+    });
+    const over = line(9, { barcode: '1', sku: 'Y' }, 5, 0, 8).figures;
+    expect(over).toMatchObject({ remainingBefore: 5, remainingAfter: 0, over: 3, complete: true });
+  });
+});

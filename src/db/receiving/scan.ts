@@ -1,0 +1,156 @@
+/**
+ * What a scan on the receiving screen means, as a pure decision: which line it adds to and how many, or why
+ * it must not be applied. The screen shows every outcome at once, with a tone; nothing that is not `apply`
+ * changes a line unless the clerk confirms it (`confirm`), so a scan never lands silently on a wrong line.
+ *
+ * Quantities: a scan adds one unit. A number typed before it (`12`, then scan) adds that many units; a number
+ * followed by `c` (`2c`) adds that many cartons of the product's `carton_quantity` (`c` alone: one carton).
+ */
+import type { Product } from '../../api/resources';
+import type { LineFigures } from './figures';
+import type { ReceivingSettings } from './settings';
+
+export interface ScanLine {
+  poItemId: number;
+  product: Pick<Product, 'id' | 'supplier_sku' | 'supplier_sku2' | 'manufacturer_sku' | 'carton_quantity'>;
+  figures: LineFigures;
+  /** What the clerk calls the line: its description or a code. */
+  name: string;
+}
+
+export interface LastScan {
+  code: string;
+  /** Epoch ms. */
+  at: number;
+  poItemId: number;
+}
+
+export type ScanDecision =
+  | { kind: 'apply'; poItemId: number; quantity: number; message: string }
+  | {
+      kind: 'confirm';
+      reason: 'over' | 'complete' | 'repeat';
+      poItemId: number;
+      quantity: number;
+      question: string;
+    }
+  | { kind: 'refuse'; reason: 'over' | 'complete' | 'quantity'; poItemId?: number; message: string }
+  /** No line of this order has the code: the screen looks the code up among all products next. */
+  | { kind: 'not-on-order'; code: string };
+
+/** Most units one scan may add, so a mistyped prefix (`1200` for `12`) is caught. */
+export const MAX_SCAN_QUANTITY = 9_999;
+
+type Quantity = { units: number } | { cartons: number } | { error: string };
+
+/** The text typed before a scan → units or cartons. */
+export function parseTypedQuantity(typed: string): Quantity {
+  const text = typed.trim().toLowerCase();
+  if (text === '') return { units: 1 };
+  const match = /^(\d*)\s*(c?)$/.exec(text);
+  if (!match || (match[1] === '' && match[2] === '')) {
+    return {
+      error: `“${typed.trim()}” is not a quantity. Type a number of units (12) or cartons (2c) before scanning.`,
+    };
+  }
+  const count = match[1] === '' ? 1 : Number(match[1]);
+  if (count < 1 || count > MAX_SCAN_QUANTITY)
+    return { error: `${count} is not a quantity one scan can add (1 to ${MAX_SCAN_QUANTITY}).` };
+  return match[2] === 'c' ? { cartons: count } : { units: count };
+}
+
+const CODE_FIELDS = ['supplier_sku2', 'supplier_sku', 'manufacturer_sku'] as const;
+
+/**
+ * The lines whose product has this code: exact matches on the barcode and SKUs first; SKUs typed by hand
+ * may differ in case. Several lines can hold one product; the first that still expects units wins.
+ */
+export function linesWithCode(lines: readonly ScanLine[], code: string): ScanLine[] {
+  const wanted = code.trim();
+  if (!wanted) return [];
+  const exact = lines.filter((line) => CODE_FIELDS.some((field) => line.product[field] === wanted));
+  if (exact.length > 0) return exact;
+  const lower = wanted.toLowerCase();
+  return lines.filter((line) =>
+    CODE_FIELDS.slice(1).some((field) => line.product[field].toLowerCase() === lower),
+  );
+}
+
+function unitsOf(quantity: Quantity, line: ScanLine): { units: number } | { error: string } {
+  if ('error' in quantity || 'units' in quantity) return quantity;
+  const perCarton = Number.parseInt(line.product.carton_quantity, 10);
+  if (!Number.isInteger(perCarton) || perCarton < 1)
+    return {
+      error: `${line.name} has no carton quantity. Scan each unit, or type the number of units first.`,
+    };
+  return { units: quantity.cartons * perCarton };
+}
+
+const units = (n: number) => `${n.toLocaleString()} unit${n === 1 ? '' : 's'}`;
+
+export function decideScan(input: {
+  code: string;
+  typed: string;
+  lines: readonly ScanLine[];
+  settings: Pick<ReceivingSettings, 'overReceipt' | 'repeatScanSeconds'>;
+  lastScan: LastScan | undefined;
+  now: number;
+}): ScanDecision {
+  const { code, lines, settings, lastScan, now } = input;
+  const matches = linesWithCode(lines, code);
+  if (matches.length === 0) return { kind: 'not-on-order', code: code.trim() };
+  const line = matches.find((candidate) => !candidate.figures.complete) ?? matches[0]!;
+  const quantity = unitsOf(parseTypedQuantity(input.typed), line);
+  if ('error' in quantity) return { kind: 'refuse', reason: 'quantity', message: quantity.error };
+  const adding = quantity.units;
+  const { figures } = line;
+
+  const repeatMs = settings.repeatScanSeconds * 1000;
+  if (
+    repeatMs > 0 &&
+    lastScan &&
+    lastScan.code === code.trim() &&
+    lastScan.poItemId === line.poItemId &&
+    now - lastScan.at >= 0 &&
+    now - lastScan.at < repeatMs
+  ) {
+    return {
+      kind: 'confirm',
+      reason: 'repeat',
+      poItemId: line.poItemId,
+      quantity: adding,
+      question: `The same code was scanned again within ${settings.repeatScanSeconds} s. Add ${units(adding)} more to ${line.name}?`,
+    };
+  }
+
+  const expected = figures.remainingAfter;
+  if (adding <= expected) {
+    return {
+      kind: 'apply',
+      poItemId: line.poItemId,
+      quantity: adding,
+      message: `+${units(adding)}: ${line.name}`,
+    };
+  }
+  const over = adding - expected;
+  const reason = expected === 0 ? 'complete' : 'over';
+  const what =
+    expected === 0
+      ? `${line.name} is already complete (${figures.receivedBefore + figures.receivedNow} of ${figures.ordered} received).`
+      : `${line.name} expects ${units(expected)} more; this adds ${units(adding)} (${units(over)} over).`;
+  if (settings.overReceipt === 'refuse') {
+    return {
+      kind: 'refuse',
+      reason,
+      poItemId: line.poItemId,
+      message: `${what} Receiving more than ordered is turned off in Settings.`,
+    };
+  }
+  return {
+    kind: 'confirm',
+    reason,
+    poItemId: line.poItemId,
+    quantity: adding,
+    question: `${what} Receive ${units(over)} more than ordered?`,
+  };
+}
