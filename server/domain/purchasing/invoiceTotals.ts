@@ -8,7 +8,11 @@
  *  - total_applied_buy_price_ex is what is applied to stock in the local currency: total_buy_price_ex times
  *    currency_conversion when landed costs use 'Currency Conversion', otherwise total_buy_price_ex.
  */
-import type { DirectCost, DirectCosts as DirectCostsInput } from '../../../src/api/requests';
+import type {
+  DirectCost,
+  DirectCosts as DirectCostsInput,
+  DirectCostsUpdate,
+} from '../../../src/api/requests';
 import type { DirectCosts, SupplierInvoice } from '../../../src/api/resources';
 import { money, withTax } from './numbers';
 
@@ -24,6 +28,29 @@ export function directCostsOf(input: DirectCostsInput | undefined): DirectCosts 
   return {
     freight: taxableCost(input?.freight),
     misc: taxableCost(input?.misc),
+    duty: { total_ex: duty.ex, total_tax: duty.tax, total_inc: duty.inc },
+  };
+}
+
+/**
+ * The stored direct costs with an update's changes merged in, line by line and field by field (PUT is
+ * partial: what is not sent stays); each changed line's tax and inc are recomputed from its ex and flag.
+ */
+export function mergedDirectCosts(stored: DirectCosts, changes: DirectCostsUpdate | undefined): DirectCosts {
+  if (!changes) return stored;
+  const merged = (line: DirectCosts['freight'], change: Partial<DirectCost> | undefined) =>
+    change
+      ? taxableCost({
+          includes_tax: change.includes_tax ?? line.includes_tax,
+          total_ex: change.total_ex ?? line.total_ex,
+        })
+      : line;
+  const duty = changes.duty
+    ? withTax(changes.duty.total_ex ?? stored.duty.total_ex, false)
+    : { ex: stored.duty.total_ex, tax: stored.duty.total_tax, inc: stored.duty.total_inc };
+  return {
+    freight: merged(stored.freight, changes.freight),
+    misc: merged(stored.misc, changes.misc),
     duty: { total_ex: duty.ex, total_tax: duty.tax, total_inc: duty.inc },
   };
 }

@@ -281,6 +281,34 @@ describe('updateSupplierInvoice', () => {
     });
   });
 
+  it('merges direct costs line by line and field by field, and recomputes their tax and the totals', () => {
+    const { state, clock } = setup();
+    // The invoice: 10 × 8.00 = 80 ex, no costs.
+    update(state, { direct_costs: { misc: { includes_tax: true, total_ex: 20 } } }, clock);
+    const updated = update(
+      state,
+      {
+        direct_costs: {
+          freight: { total_ex: 50, includes_tax: true },
+          misc: { total_ex: 30 },
+          duty: { total_ex: 5 },
+        },
+      },
+      clock,
+    );
+    expect(updated.direct_costs).toEqual({
+      freight: { includes_tax: true, total_ex: 50, total_tax: 5, total_inc: 55 },
+      // includes_tax stays as stored when only total_ex is sent.
+      misc: { includes_tax: true, total_ex: 30, total_tax: 3, total_inc: 33 },
+      duty: { total_ex: 5, total_tax: 0, total_inc: 5 },
+    });
+    expect(updated).toMatchObject({ total_buy_price_ex: 165, total_tax: 8, total_buy_price_inc: 173 });
+    // A line not sent is left as it is.
+    const again = update(state, { direct_costs: { duty: { total_ex: 0 } } }, clock);
+    expect(again.direct_costs.freight).toEqual(updated.direct_costs.freight);
+    expect(again).toMatchObject({ total_buy_price_ex: 160, total_buy_price_inc: 168 });
+  });
+
   it("requires currency_conversion for 'Currency Conversion' (400) and checks origin_country", () => {
     const { state } = setup();
     const problem = problemOf(() =>

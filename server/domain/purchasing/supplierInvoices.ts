@@ -6,13 +6,18 @@
  * calculation without a currency_conversion (sent or already stored), 409 for a duplicate invoice number.
  * origin_country is checked but not stored: the invoice record has no field to return it in.
  * Setting status 'Finalised' finalises the invoice (invoiceRules.finalise); 'In Progress' leaves it open.
+ *
+ * direct_costs on update is ours: the seed's PUT body does not list it, but the back office enters freight,
+ * misc and duty from the supplier's invoice after the delivery was received (issue #10), so the contract
+ * takes it (src/api/requests/supplierInvoice.ts DirectCostsUpdateSchema) and it is merged here line by line,
+ * field by field, with the totals recomputed.
  */
 import { searchPage, supplierInvoiceAccessors } from '../../search';
 import { ok, type Handler } from '../context';
 import { stampOf, touch } from './audit';
 import { FieldCheck, found, intParam } from '../checks';
 import { dateTimeOfDate } from './dates';
-import { recomputeInvoiceTotals } from './invoiceTotals';
+import { mergedDirectCosts, recomputeInvoiceTotals } from './invoiceTotals';
 import { finalise, orderIdsOf, rejectDuplicateNumber, rejectIfFinalised } from './invoiceRules';
 import { references } from './references';
 
@@ -57,6 +62,7 @@ export const updateSupplierInvoice: Handler<'updateSupplierInvoice'> = (ctx) => 
   if (body.distribute_costs_by !== undefined) invoice.distribute_costs_by = body.distribute_costs_by;
   if (body.rounding_adjustment !== undefined) invoice.rounding_adjustment = body.rounding_adjustment;
   if (body.international_order !== undefined) invoice.international_order = body.international_order;
+  invoice.direct_costs = mergedDirectCosts(invoice.direct_costs, body.direct_costs);
   invoice.landed_costs_calculation = calculation;
   invoice.currency_conversion = conversion;
   recomputeInvoiceTotals(invoice);

@@ -92,6 +92,20 @@ export const SupplierInvoiceCreateSchema = z.strictObject({
 export type SupplierInvoiceCreate = z.infer<typeof SupplierInvoiceCreateSchema>;
 
 /**
+ * direct_costs on update. The seed's update body (2.14) does not list direct_costs, but the back office
+ * enters freight, misc and duty from the supplier's paper invoice after the delivery was received (issue #10,
+ * "Supplier invoices"), and the API offers no other call to change them; so Dockhand sends them on PUT and the
+ * simulator applies them (server/domain/purchasing/supplierInvoices.ts). Partial like the rest of the PUT:
+ * nested objects merge key by key, so each line and each of its fields is optional.
+ */
+export const DirectCostsUpdateSchema = z.strictObject({
+  freight: DirectCostSchema.partial().optional(),
+  misc: DirectCostSchema.partial().optional(),
+  duty: DutyCostSchema.partial().optional(),
+});
+export type DirectCostsUpdate = z.infer<typeof DirectCostsUpdateSchema>;
+
+/**
  * Update (PUT): partial. Every field optional, omitted fields unchanged. currency_conversion is a multiplier
  * and must be greater than zero. Whether 'Currency Conversion' needs a currency_conversion cannot be judged
  * from a partial body (the stored value may already be set), so that is left to the server.
@@ -103,5 +117,6 @@ export const SupplierInvoiceUpdateSchema = z.strictObject({
   landed_costs_calculation: z.enum(LANDED_COSTS_CALCULATIONS).optional(),
   origin_country: optionalRef(),
   currency_conversion: double().positive().optional(),
+  direct_costs: DirectCostsUpdateSchema.optional(),
 });
 export type SupplierInvoiceUpdate = z.infer<typeof SupplierInvoiceUpdateSchema>;
