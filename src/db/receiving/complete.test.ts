@@ -18,7 +18,7 @@ import { completeReceipt, EMPTY_COMPLETION } from './complete';
 import { addToLine, discardDraft, listDrafts, readDraft, setLine } from './drafts';
 import { listOpenOrders, matchCode } from './openOrders';
 
-let factory: IDBFactory;
+let factory: InstanceType<typeof IDBFactory>;
 let name: string;
 let db: DockhandDb;
 let n = 0;

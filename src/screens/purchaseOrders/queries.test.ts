@@ -4,7 +4,7 @@ import { samplePurchaseOrder, sampleProduct, sampleSupplier } from '../../api/re
 import type { PurchaseOrderStatus } from '../../api/resources';
 import { DockhandDb, type CachedPurchaseOrder } from '../../db/schema';
 import { listParamsOf, listPurchaseOrders, queryOfListParams, NO_FILTERS, searchRows } from './listQuery';
-import { outletChoices, supplierChoices } from './parties';
+import { outletChoices, supplierChoices } from '../../db/parties';
 import { findProductByCode, searchProducts } from '../../db/productLookup';
 
 let db: DockhandDb;

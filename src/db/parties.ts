@@ -4,7 +4,7 @@
  * orders and products, so until then (and when the network drops early) they are known only as references
  * inside cached records: those are offered too, so an order can be raised offline from the first minute.
  */
-import type { DockhandDb } from '../../db/schema';
+import type { DockhandDb } from './schema';
 
 export interface Choice {
   value: number;
