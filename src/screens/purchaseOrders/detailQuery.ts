@@ -3,7 +3,7 @@
  * carries a temp id until it syncs; once the server id is known, `movedTo` says where it now lives.
  */
 import type { CachedPurchaseOrder, CachedPurchaseOrderItem, DockhandDb } from '../../db/schema';
-import { orderBadge, type OrderBadge } from '../../lib/recordBadge';
+import { orderBadge, type OrderBadge } from '../../db/recordBadge';
 
 export interface DetailLine {
   item: CachedPurchaseOrderItem;

@@ -11,7 +11,7 @@ import { PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from '../../api/res
 import type { Query } from '../../lib/routes';
 import type { CachedPurchaseOrder, DockhandDb } from '../../db/schema';
 import { poNumber } from '../../lib/recordFormat';
-import { NOTABLE_STATES, orderBadge, type OrderBadge } from '../../lib/recordBadge';
+import { NOTABLE_STATES, orderBadge, type OrderBadge } from '../../db/recordBadge';
 
 export interface PoFilters {
   status: PurchaseOrderStatus | null;

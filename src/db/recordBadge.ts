@@ -2,7 +2,7 @@
  * The badge an order with local edits shows: "Pending" while its ops wait their turn, or the state of the
  * one that needs the user (failed, conflict…), so a rejected offline order stands out in the list too.
  */
-import type { OpState } from '../db/ops';
+import type { OpState } from './ops';
 
 export type OrderBadge = OpState | 'pending';
 
