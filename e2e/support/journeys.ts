@@ -38,10 +38,8 @@ export async function twoBarcodes(page: Page): Promise<{ id: number; barcode: st
     .map((p) => ({ id: p.id, barcode: p.supplier_sku2!, name: p.short_description }));
 }
 
-/** A keyboard-wedge scanner: the characters a few milliseconds apart, then Enter. */
-export async function scan(page: Page, barcode: string): Promise<void> {
-  await page.keyboard.type(`${barcode}\n`, { delay: 4 });
-}
+/** A keyboard-wedge scanner: the characters a few milliseconds apart, then Enter (./scanner.ts). */
+export { scan } from './scanner';
 
 /** Fills supplier, outlet and ETA of the open New purchase order form. */
 export async function fillOrderHeader(page: Page): Promise<void> {

@@ -1,52 +1,21 @@
 /**
  * The DOM side of the wedge detector (./wedge.ts): one capture-phase keydown listener on the window, so it
  * sees every key before any field does and can withhold a scanner's keys wherever focus sits. Held keys
- * that turn out to be typing are put back where they were typed.
+ * that turn out to be typing are put back where they were typed (./replay.ts), and taken back out if
+ * they were the first part of a broken scan.
  */
+import type { Retract } from './fragments';
+import { chooseByText, typeInto } from './replay';
+import type { Scan, ScanRejection } from './scan';
 import { createWedgeDetector, type WedgeDetector } from './wedge';
 
 export interface WedgeScannerOptions {
-  onScan: (code: string) => void;
+  onScan: (scan: Scan) => void;
+  onRejected: (rejection: ScanRejection) => void;
   thresholdMs?: number;
   minLength?: number;
-}
-
-/** Inputs whose text has a caret (`setRangeText` works); number, date… inputs have none. */
-function hasCaret(element: HTMLInputElement | HTMLTextAreaElement): boolean {
-  try {
-    return element.selectionStart !== null;
-  } catch {
-    return false;
-  }
-}
-
-function insertText(element: HTMLInputElement | HTMLTextAreaElement, text: string): void {
-  if (element.disabled || element.readOnly) return;
-  if (hasCaret(element)) {
-    const start = element.selectionStart ?? element.value.length;
-    const end = element.selectionEnd ?? start;
-    element.setRangeText(text, start, end, 'end');
-    element.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
-    return;
-  }
-  // A number input keeps unfinished text ("2.") only inside the browser's editor, which `value` cannot
-  // set, so the text is typed through the editing command while the input has focus.
-  if (document.activeElement === element) {
-    // execCommand is deprecated, yet it is the one way to type into a number input as a person would.
-    if (document.execCommand('insertText', false, text)) return;
-  }
-  element.value += text;
-  element.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
-}
-
-/** A select's type-ahead, which held keys would otherwise lose: the first option starting with the text. */
-function selectByText(select: HTMLSelectElement, text: string): void {
-  const wanted = text.toLocaleLowerCase();
-  const index = [...select.options].findIndex((option) => option.text.toLocaleLowerCase().startsWith(wanted));
-  if (index < 0 || index === select.selectedIndex) return;
-  select.selectedIndex = index;
-  select.dispatchEvent(new Event('input', { bubbles: true }));
-  select.dispatchEvent(new Event('change', { bubbles: true }));
+  prefix?: string;
+  suffix?: string;
 }
 
 /**
@@ -56,30 +25,35 @@ function selectByText(select: HTMLSelectElement, text: string): void {
 export function installWedgeScanner(win: Window, options: WedgeScannerOptions): () => void {
   let replaying = false;
 
-  function replay(text: string, target: EventTarget | undefined) {
+  function replay(text: string, target: EventTarget | undefined): Retract | undefined {
     if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
-      insertText(target, text);
-    } else if (target instanceof HTMLSelectElement) {
-      selectByText(target, text);
-    } else if (target) {
-      // Anything else (a list, a button) gets its keys back as events for its own handlers.
-      replaying = true;
-      try {
-        for (const key of text)
-          target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-      } finally {
-        replaying = false;
-      }
+      return typeInto(target, text);
     }
+    if (target instanceof HTMLSelectElement) return chooseByText(target, text);
+    if (!target) return undefined;
+    // Anything else (a list, a button) gets its keys back as events for its own handlers.
+    replaying = true;
+    try {
+      for (const key of text)
+        target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    } finally {
+      replaying = false;
+    }
+    // No text landed anywhere, so there is nothing to take back out.
+    return () => true;
   }
 
+  const { onScan, onRejected, thresholdMs, minLength, prefix, suffix } = options;
   const detector: WedgeDetector<EventTarget> = createWedgeDetector<EventTarget>({
-    thresholdMs: options.thresholdMs,
-    minLength: options.minLength,
+    thresholdMs,
+    minLength,
+    prefix,
+    suffix,
     now: () => win.performance.now(),
     setTimeout: (run, ms) => win.setTimeout(run, ms),
     clearTimeout: (handle) => win.clearTimeout(handle as number),
-    onScan: options.onScan,
+    onScan,
+    onRejected,
     onReplay: replay,
   });
 

@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { createWedgeDetector, type KeyLike, type KeyVerdict } from './wedge';
+import type { Scan, ScanRejection } from './scan';
+import { createWedgeDetector, type KeyLike, type KeyVerdict, type WedgeOptions } from './wedge';
 
-/** A detector on a fake clock: `type` presses keys `gap` ms apart; timers fire as the clock passes them. */
-function harness(options: { thresholdMs?: number; minLength?: number } = {}) {
+type Settings = Pick<WedgeOptions, 'thresholdMs' | 'minLength' | 'prefix' | 'suffix'>;
+
+/**
+ * A detector on a fake clock. The clock is the page's: `advance` lets time pass on an idle page (timers
+ * fire when due), `stall` blocks it (a long task: nothing runs, timers fire late on the next
+ * `runOverdueTimers`). Keys carry the time they were pressed, which `deliver` can put in the past, as a
+ * busy page hands over queued keys. Replays land in fake fields, and their retract takes them back out.
+ */
+function harness(settings: Settings = {}) {
   let clock = 0;
   let timers: { at: number; run: () => void; id: number }[] = [];
   let nextId = 1;
-  const scans: string[] = [];
-  const replays: { text: string; target: unknown }[] = [];
+  const scans: Scan[] = [];
+  const rejections: ScanRejection[] = [];
+  const replays: { text: string; target: string | undefined }[] = [];
+  const fields: Record<string, string> = {};
   const detector = createWedgeDetector<string>({
     thresholdMs: 35,
     minLength: 6,
-    ...options,
+    ...settings,
     now: () => clock,
     setTimeout: (run, ms) => {
       const id = nextId++;
@@ -21,27 +31,57 @@ function harness(options: { thresholdMs?: number; minLength?: number } = {}) {
     clearTimeout: (id) => {
       timers = timers.filter((timer) => timer.id !== id);
     },
-    onScan: (code) => scans.push(code),
-    onReplay: (text, target) => replays.push({ text, target }),
+    onScan: (scan) => scans.push(scan),
+    onRejected: (rejection) => rejections.push(rejection),
+    onReplay: (text, target) => {
+      replays.push({ text, target });
+      const field = target ?? 'page';
+      fields[field] = (fields[field] ?? '') + text;
+      return () => {
+        if (!fields[field]!.endsWith(text)) return false;
+        fields[field] = fields[field]!.slice(0, -text.length);
+        return true;
+      };
+    },
   });
 
+  function runTimer(due: { at: number; run: () => void; id: number }) {
+    timers = timers.filter((timer) => timer !== due);
+    due.run();
+  }
+
+  /** An idle page: each timer fires exactly when due. */
   function advance(ms: number) {
     const until = clock + ms;
     for (;;) {
       const due = timers.filter((timer) => timer.at <= until).sort((a, b) => a.at - b.at)[0];
       if (!due) break;
-      timers = timers.filter((timer) => timer !== due);
-      clock = due.at;
-      due.run();
+      clock = Math.max(clock, due.at);
+      runTimer(due);
     }
     clock = until;
   }
 
-  function press(key: string | KeyLike<string>, target = 'quantity'): KeyVerdict {
-    return detector.key(typeof key === 'string' ? { key, target } : { target, ...key });
+  /** A blocked page: time passes and nothing runs. */
+  function stall(ms: number) {
+    clock += ms;
   }
 
-  /** Presses each key `gap` ms after the previous one; returns the verdicts. */
+  /** The page is free again: timers that came due during a stall fire now, late. */
+  function runOverdueTimers() {
+    for (;;) {
+      const due = timers.filter((timer) => timer.at <= clock).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      runTimer(due);
+    }
+  }
+
+  function press(key: string | KeyLike<string>, target = 'quantity'): KeyVerdict {
+    const event = typeof key === 'string' ? { key } : key;
+    return detector.key({ target, timeStamp: clock, ...event });
+  }
+
+  /** Presses each key `gap` ms after the previous one on an idle page; returns the verdicts. */
   function type(keys: string[], gap: number, target = 'quantity'): KeyVerdict[] {
     return keys.map((key, i) => {
       if (i > 0) advance(gap);
@@ -49,21 +89,198 @@ function harness(options: { thresholdMs?: number; minLength?: number } = {}) {
     });
   }
 
-  return { detector, scans, replays, advance, press, type };
+  /** Keys pressed `gap` ms apart from `pressedAt`, handed over together now by a page that was busy. */
+  function deliver(keys: string[], pressedAt: number, gap: number, target = 'quantity'): KeyVerdict[] {
+    return keys.map((key, i) => detector.key({ key, target, timeStamp: pressedAt + i * gap }));
+  }
+
+  return {
+    detector,
+    scans,
+    rejections,
+    replays,
+    fields,
+    advance,
+    stall,
+    runOverdueTimers,
+    press,
+    type,
+    deliver,
+    now: () => clock,
+  };
 }
 
 const chars = (text: string) => [...text];
+const codes = (scans: Scan[]) => scans.map((scan) => scan.code);
+const INTERRUPTED = 'The scan was interrupted because the computer was busy — scan again.';
 
-describe('createWedgeDetector', () => {
+describe('a whole scan', () => {
   it('turns a fast burst ended by Enter into one scan, holding every key and replaying nothing', () => {
     const h = harness();
     const verdicts = h.type([...chars('9300000000019'), 'Enter'], 4);
     expect(verdicts.every((verdict) => verdict === 'hold')).toBe(true);
-    expect(h.scans).toEqual(['9300000000019']);
+    expect(h.scans).toEqual([{ code: '9300000000019', durationMs: 13 * 4, longestGapMs: 4 }]);
     h.advance(1000);
+    expect(h.replays).toEqual([]);
+    expect(h.rejections).toEqual([]);
+  });
+
+  it('reports how long the burst took and its longest pause, for tuning the threshold', () => {
+    const h = harness();
+    h.type(chars('930000'), 3);
+    h.advance(20);
+    h.type([...chars('0000019'), 'Enter'], 3);
+    expect(h.scans).toEqual([{ code: '9300000000019', durationMs: 5 * 3 + 20 + 7 * 3, longestGapMs: 20 }]);
+  });
+
+  it('accepts keys a busy page hands over late, judging them by when they were pressed', () => {
+    const h = harness();
+    h.stall(400);
+    // Pressed 4 ms apart from t=0, all handed over at t=400.
+    h.deliver([...chars('9300000000019'), 'Enter'], 0, 4);
+    expect(codes(h.scans)).toEqual(['9300000000019']);
     expect(h.replays).toEqual([]);
   });
 
+  it('lets Shift come between a scanner’s characters and never starts a burst with a space', () => {
+    const h = harness();
+    expect(h.press(' ')).toBe('pass');
+    const verdicts = h.type(['Shift', ...chars('SKU'), 'Shift', ...chars('-1 2'), 'Enter'], 3);
+    expect(verdicts.filter((v) => v === 'pass')).toEqual(['pass', 'pass']);
+    expect(codes(h.scans)).toEqual(['SKU-1 2']);
+  });
+});
+
+describe('a scan split by a late key', () => {
+  it('rejects the rest of the code and takes the replayed first part back out of its field', () => {
+    const h = harness();
+    h.fields.quantity = '1';
+    h.type(chars('935589'), 4);
+    // The computer stalls the scanner's keys for 300 ms: the first part goes quiet and is replayed.
+    h.advance(300);
+    expect(h.fields.quantity).toBe('1935589');
+    h.type([...chars('7635660'), 'Enter'], 4);
+    expect(h.scans).toEqual([]);
+    expect(h.rejections).toEqual([
+      { kind: 'interrupted', reason: INTERRUPTED, text: '9355897635660', leftBehind: false },
+    ]);
+    expect(h.fields.quantity).toBe('1');
+    h.advance(1000);
+    expect(h.replays.map((r) => r.text)).toEqual(['935589']);
+  });
+
+  it('rejects it when the late key arrives before the quiet timer could run', () => {
+    const h = harness();
+    h.type(chars('935589'), 4);
+    h.stall(300);
+    // The next key shows the gap on its own time stamp; its burst then ends like a scan.
+    expect(h.press('7')).toBe('hold');
+    expect(h.replays.map((r) => r.text)).toEqual(['935589']);
+    h.type([...chars('635660'), 'Enter'], 4);
+    expect(h.rejections.map((r) => r.kind)).toEqual(['interrupted']);
+    expect(h.fields.quantity).toBe('');
+    expect(h.scans).toEqual([]);
+  });
+
+  it('rejects a split whose rest is shorter than a code, holding its Enter so no form is submitted', () => {
+    const h = harness();
+    h.type(chars('93558976356'), 4);
+    h.advance(200);
+    const verdicts = h.type([...chars('60'), 'Enter'], 4);
+    expect(verdicts).toEqual(['hold', 'hold', 'hold']);
+    expect(h.rejections.map((r) => r.text)).toEqual(['9355897635660']);
+    expect(h.fields.quantity).toBe('');
+  });
+
+  it('takes back every part of a scan split more than once', () => {
+    const h = harness();
+    h.type(chars('9355'), 4);
+    h.advance(150);
+    h.type(chars('897'), 4);
+    h.advance(150);
+    h.type([...chars('635660'), 'Enter'], 4);
+    expect(h.rejections.map((r) => r.text)).toEqual(['9355897635660']);
+    expect(h.fields.quantity).toBe('');
+  });
+
+  it('says so when the replayed part could not be taken back (the field changed since)', () => {
+    const h = harness();
+    h.type(chars('935589'), 4);
+    h.advance(300);
+    h.fields.quantity = 'edited';
+    h.type([...chars('7635660'), 'Enter'], 4);
+    expect(h.rejections).toHaveLength(1);
+    expect(h.rejections[0]!.leftBehind).toBe(true);
+    expect(h.rejections[0]!.reason).toContain('check that field');
+  });
+
+  it('accepts a scan after a stall longer than a scan is ever split for', () => {
+    const h = harness();
+    h.type(chars('935589'), 4);
+    h.advance(2000);
+    h.type([...chars('9300000000019'), 'Enter'], 4);
+    expect(codes(h.scans)).toEqual(['9300000000019']);
+    expect(h.rejections).toEqual([]);
+  });
+});
+
+describe('a scan split by the quiet timer firing late', () => {
+  it('gives queued keys one more turn when the timer fires long after it was due', () => {
+    const h = harness();
+    h.type(chars('935589'), 4);
+    // A long task blocks the page; the scanner's next keys queue up behind it.
+    h.stall(200);
+    h.runOverdueTimers();
+    expect(h.replays).toEqual([]);
+    h.deliver([...chars('7635660'), 'Enter'], h.now() - 200 + 4, 4);
+    expect(codes(h.scans)).toEqual(['9355897635660']);
+    expect(h.rejections).toEqual([]);
+  });
+
+  it('waits longer while the page runs behind the keyboard', () => {
+    const h = harness();
+    h.stall(300);
+    h.deliver(chars('935589'), 0, 4);
+    // The page handles keys 300 ms after they were pressed: a 60 ms pause between deliveries is no gap.
+    h.advance(60);
+    expect(h.replays).toEqual([]);
+    h.deliver([...chars('7635660'), 'Enter'], 24, 4);
+    expect(codes(h.scans)).toEqual(['9355897635660']);
+  });
+
+  it('rejects a burst the timer cut although the keys’ time stamps show it went on', () => {
+    const h = harness();
+    h.type(chars('935589'), 4);
+    h.advance(100);
+    expect(h.replays.map((r) => r.text)).toEqual(['935589']);
+    // The rest was pressed right after (t=24…), but reached the page only now.
+    h.deliver([...chars('7635660'), 'Enter'], 24, 4);
+    expect(h.scans).toEqual([]);
+    expect(h.rejections.map((r) => r.kind)).toEqual(['interrupted']);
+    expect(h.fields.quantity).toBe('');
+  });
+
+  it('rejects an Enter that belongs to a burst the timer already replayed', () => {
+    const h = harness();
+    h.type(chars('9355897635660'), 4);
+    h.advance(100);
+    expect(h.fields.quantity).toBe('9355897635660');
+    expect(h.deliver(['Enter'], 52, 4)).toEqual(['hold']);
+    expect(h.rejections.map((r) => r.text)).toEqual(['9355897635660']);
+    expect(h.fields.quantity).toBe('');
+  });
+
+  it('rejects a split after one key, proven by the time stamps', () => {
+    const h = harness();
+    h.press('9');
+    h.advance(100);
+    h.deliver([...chars('355897635660'), 'Enter'], 4, 4);
+    expect(h.rejections.map((r) => r.text)).toEqual(['9355897635660']);
+    expect(h.scans).toEqual([]);
+  });
+});
+
+describe('human typing', () => {
   it('replays slow typing in order, each key into the field it was typed in', () => {
     const h = harness();
     h.type(chars('12'), 150, 'quantity');
@@ -89,24 +306,35 @@ describe('createWedgeDetector', () => {
     expect(h.scans).toEqual([]);
   });
 
-  it('splits a burst interrupted by a slow key: the first part is replayed, the rest judged on its own', () => {
-    const h = harness();
-    h.type(chars('930'), 5);
-    h.advance(120);
-    expect(h.replays.map((r) => r.text)).toEqual(['930']);
-    h.type([...chars('0000000019'), 'Enter'], 5);
-    expect(h.scans).toEqual(['0000000019']);
-    expect(h.replays.map((r) => r.text)).toEqual(['930']);
-  });
-
   it('judges keys by their own time stamps when a busy page delivers them late', () => {
     const h = harness();
     // Two human keys 200 ms apart, delivered together after a stall, before any timer could run.
-    expect(h.press({ key: '4', timeStamp: 0 })).toBe('hold');
-    expect(h.press({ key: '2', timeStamp: 200 })).toBe('hold');
+    h.stall(300);
+    expect(h.deliver(chars('42'), 0, 200)).toEqual(['hold', 'hold']);
     expect(h.replays.map((r) => r.text)).toEqual(['4']);
     h.advance(1000);
     expect(h.replays.map((r) => r.text)).toEqual(['4', '2']);
+  });
+
+  it('keeps a quantity typed just before a scan, and the scan', () => {
+    const h = harness();
+    h.type(chars('12'), 120);
+    h.advance(200);
+    h.type([...chars('9300000000019'), 'Enter'], 4);
+    expect(h.fields.quantity).toBe('12');
+    expect(codes(h.scans)).toEqual(['9300000000019']);
+    expect(h.rejections).toEqual([]);
+  });
+
+  it('lets a typed code and its Enter through, even with two keys rolled over', () => {
+    const h = harness();
+    h.type(chars('93'), 20);
+    h.advance(150);
+    const verdicts = h.type([...chars('0012'), 'Enter'], 150);
+    expect(verdicts.at(-1)).toBe('pass');
+    expect(h.fields.quantity).toBe('930012');
+    expect(h.rejections).toEqual([]);
+    expect(h.scans).toEqual([]);
   });
 
   it('lets Enter alone pass, and a short fast burst + Enter replay then pass', () => {
@@ -125,6 +353,7 @@ describe('createWedgeDetector', () => {
     expect(h.press('Enter')).toBe('pass');
     expect(h.replays.map((r) => r.text)).toEqual(['123456789']);
     expect(h.scans).toEqual([]);
+    expect(h.rejections).toEqual([]);
   });
 
   it('passes modified keys, auto-repeat and other keys untouched, after replaying what was held', () => {
@@ -139,12 +368,14 @@ describe('createWedgeDetector', () => {
     expect(h.replays.map((r) => r.text)).toEqual(['a', 'b']);
   });
 
-  it('lets Shift come between a scanner’s characters and never starts a burst with a space', () => {
+  it('never joins what came before a key the person pressed (Tab) to a later burst', () => {
     const h = harness();
-    expect(h.press(' ')).toBe('pass');
-    const verdicts = h.type(['Shift', ...chars('SKU'), 'Shift', ...chars('-1 2'), 'Enter'], 3);
-    expect(verdicts.filter((v) => v === 'pass')).toEqual(['pass', 'pass']);
-    expect(h.scans).toEqual(['SKU-1 2']);
+    h.type(chars('935589'), 4);
+    h.advance(100);
+    h.press('Tab');
+    h.type([...chars('7635660'), 'Enter'], 4);
+    expect(codes(h.scans)).toEqual(['7635660']);
+    expect(h.rejections).toEqual([]);
   });
 
   it('replays whatever is held on flush and dispose, and never twice', () => {
@@ -155,5 +386,95 @@ describe('createWedgeDetector', () => {
     h.detector.dispose();
     h.advance(1000);
     expect(h.replays.map((r) => r.text)).toEqual(['ab', 'c']);
+  });
+});
+
+describe('prefix and suffix', () => {
+  it('accepts only a burst starting with the prefix, and strips it', () => {
+    const h = harness({ prefix: '~' });
+    h.type([...chars('~9300000000019'), 'Enter'], 4);
+    expect(codes(h.scans)).toEqual(['9300000000019']);
+  });
+
+  it('rejects a scan-shaped burst without the prefix, and replays a short one as typing', () => {
+    const h = harness({ prefix: '~' });
+    h.type([...chars('9300000000019'), 'Enter'], 4);
+    expect(h.rejections.map((r) => r.kind)).toEqual(['missing-prefix']);
+    expect(h.rejections[0]!.reason).toContain('prefix');
+    expect(h.scans).toEqual([]);
+    expect(h.replays).toEqual([]);
+    h.advance(500);
+    expect(h.type([...chars('12'), 'Enter'], 4).at(-1)).toBe('pass');
+    expect(h.fields.quantity).toBe('12');
+  });
+
+  it('knows the rest of a scan split right after its prefix for an interrupted scan', () => {
+    const h = harness({ prefix: '~' });
+    h.press('~');
+    h.advance(300);
+    h.type([...chars('9300000000019'), 'Enter'], 4);
+    expect(h.rejections.map((r) => [r.kind, r.text])).toEqual([['interrupted', '~9300000000019']]);
+    expect(h.fields.quantity).toBe('');
+  });
+
+  it('accepts a prefixed scan right after fast typing: the prefix marks a new scan', () => {
+    const h = harness({ prefix: '~' });
+    h.type(chars('12'), 10);
+    h.advance(200);
+    h.type([...chars('~9300000000019'), 'Enter'], 4);
+    expect(codes(h.scans)).toEqual(['9300000000019']);
+    expect(h.fields.quantity).toBe('12');
+  });
+
+  it('ends a scan on the suffix, strips it, and swallows the Enter the scanner may send after it', () => {
+    const h = harness({ suffix: '#' });
+    const verdicts = h.type([...chars('9300000000019#'), 'Enter'], 4);
+    expect(verdicts.every((verdict) => verdict === 'hold')).toBe(true);
+    expect(codes(h.scans)).toEqual(['9300000000019']);
+    h.advance(500);
+    expect(h.press('Enter')).toBe('pass');
+  });
+
+  it('rejects a scan-shaped burst ended by Enter without the suffix', () => {
+    const h = harness({ suffix: '#' });
+    h.type([...chars('9300000000019'), 'Enter'], 4);
+    expect(h.rejections.map((r) => r.kind)).toEqual(['missing-suffix']);
+    expect(h.scans).toEqual([]);
+  });
+
+  it('takes a suffix character typed by a person as typing', () => {
+    const h = harness({ prefix: '~', suffix: '#' });
+    h.type(chars('a#'), 150);
+    h.advance(200);
+    expect(h.fields.quantity).toBe('a#');
+    h.type([...chars('~SKU-12#')], 4);
+    expect(codes(h.scans)).toEqual(['SKU-12']);
+  });
+});
+
+describe('minimum length', () => {
+  it('replays a fast burst shorter than the minimum and lets its Enter through', () => {
+    const h = harness({ minLength: 6 });
+    expect(h.type([...chars('12345'), 'Enter'], 4).at(-1)).toBe('pass');
+    expect(h.fields.quantity).toBe('12345');
+    expect(h.scans).toEqual([]);
+  });
+
+  it('accepts shorter codes when the minimum is lowered, counted without prefix', () => {
+    const h = harness({ minLength: 4, prefix: '~' });
+    h.type([...chars('~1234'), 'Enter'], 4);
+    h.advance(500);
+    expect(h.type([...chars('~123'), 'Enter'], 4).at(-1)).toBe('pass');
+    expect(codes(h.scans)).toEqual(['1234']);
+    expect(h.fields.quantity).toBe('~123');
+  });
+
+  it('lets a split shorter than a code through as typing', () => {
+    const h = harness();
+    h.type(chars('12'), 4);
+    h.advance(100);
+    expect(h.type([...chars('3'), 'Enter'], 4).at(-1)).toBe('pass');
+    expect(h.fields.quantity).toBe('123');
+    expect(h.rejections).toEqual([]);
   });
 });

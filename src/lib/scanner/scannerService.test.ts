@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { Scan, ScanRejection } from './scan';
+import { createScannerService, type ScanHandler, type ScanRoutes } from './scannerService';
+import { DEFAULT_SCANNER_SETTINGS, type ScannerSettings } from './settings';
+
+/** A service over a fake detector: `installed` is what is on the window now, `scan` fires through it. */
+function harness() {
+  const installs: { settings: ScannerSettings; routes: ScanRoutes; removed: boolean }[] = [];
+  let listeners: ((settings: ScannerSettings) => void)[] = [];
+  const settings = {
+    current: DEFAULT_SCANNER_SETTINGS,
+    subscribe(listener: (settings: ScannerSettings) => void) {
+      listeners.push(listener);
+      return () => {
+        listeners = listeners.filter((l) => l !== listener);
+      };
+    },
+  };
+  const service = createScannerService({
+    settings,
+    install: (current, routes) => {
+      const record = { settings: current, routes, removed: false };
+      installs.push(record);
+      return () => {
+        record.removed = true;
+      };
+    },
+  });
+  const installed = () => installs.filter((record) => !record.removed);
+  return {
+    service,
+    installs,
+    installed,
+    changeSettings(next: ScannerSettings) {
+      settings.current = next;
+      for (const listener of listeners) listener(next);
+    },
+    listeners: () => listeners.length,
+    scan(code: string) {
+      installed()[0]!.routes.onScan({ code, durationMs: 40, longestGapMs: 4 });
+    },
+    reject(reason: string) {
+      installed()[0]!.routes.onRejected({ kind: 'interrupted', reason, text: '', leftBehind: false });
+    },
+  };
+}
+
+function recorder() {
+  const scans: string[] = [];
+  const rejections: string[] = [];
+  const handler: ScanHandler = {
+    onScan: (scan: Scan) => scans.push(scan.code),
+    onRejected: (rejection: ScanRejection) => rejections.push(rejection.reason),
+  };
+  return { handler, scans, rejections };
+}
+
+describe('createScannerService', () => {
+  it('installs nothing until the scanner is claimed, then exactly one detector', () => {
+    const h = harness();
+    expect(h.installs).toEqual([]);
+    const a = recorder();
+    const b = recorder();
+    h.service.claim(a.handler);
+    h.service.claim(b.handler);
+    expect(h.installed()).toHaveLength(1);
+    expect(h.installs).toHaveLength(1);
+  });
+
+  it('routes scans and rejections to the latest claim, and back to the earlier one on release', () => {
+    const h = harness();
+    const screen = recorder();
+    const dialog = recorder();
+    h.service.claim(screen.handler);
+    const releaseDialog = h.service.claim(dialog.handler);
+    h.scan('111111');
+    h.reject('busy');
+    releaseDialog();
+    h.scan('222222');
+    expect(dialog.scans).toEqual(['111111']);
+    expect(dialog.rejections).toEqual(['busy']);
+    expect(screen.scans).toEqual(['222222']);
+  });
+
+  it('keeps the order of the others when a claim below the top is released', () => {
+    const h = harness();
+    const first = recorder();
+    const second = recorder();
+    const third = recorder();
+    h.service.claim(first.handler);
+    const releaseSecond = h.service.claim(second.handler);
+    const releaseThird = h.service.claim(third.handler);
+    releaseSecond();
+    h.scan('111111');
+    releaseThird();
+    h.scan('222222');
+    expect(third.scans).toEqual(['111111']);
+    expect(first.scans).toEqual(['222222']);
+    expect(second.scans).toEqual([]);
+  });
+
+  it('treats the same handler claimed twice as two claims, and a second release as nothing', () => {
+    const h = harness();
+    const a = recorder();
+    const releaseOne = h.service.claim(a.handler);
+    const releaseTwo = h.service.claim(a.handler);
+    releaseOne();
+    releaseOne();
+    expect(h.service.claims).toBe(1);
+    expect(h.installed()).toHaveLength(1);
+    releaseTwo();
+    expect(h.service.claims).toBe(0);
+  });
+
+  it('removes the detector and stops following the settings when the last claim is released', () => {
+    const h = harness();
+    const release = h.service.claim(recorder().handler);
+    release();
+    expect(h.installed()).toEqual([]);
+    expect(h.listeners()).toBe(0);
+    h.service.claim(recorder().handler);
+    expect(h.installed()).toHaveLength(1);
+  });
+
+  it('re-installs the detector with new settings, removing the old one first', () => {
+    const h = harness();
+    const a = recorder();
+    h.service.claim(a.handler);
+    expect(h.installed()[0]!.settings.thresholdMs).toBe(DEFAULT_SCANNER_SETTINGS.thresholdMs);
+    h.changeSettings({ ...DEFAULT_SCANNER_SETTINGS, thresholdMs: 60, prefix: '~' });
+    expect(h.installs).toHaveLength(2);
+    expect(h.installed()).toHaveLength(1);
+    expect(h.installed()[0]!.settings).toMatchObject({ thresholdMs: 60, prefix: '~' });
+    h.scan('333333');
+    expect(a.scans).toEqual(['333333']);
+  });
+});
