@@ -2,7 +2,8 @@
  * `npm run chaos -- --seed N --edits N --restarts N --fault-rate F [--dir DIR]`: flags, one run, one line.
  * The simulator is started by the caller (scripts/chaos.ts), since electron/core may not import server/.
  * Stdout gets exactly the result line; everything else goes to stderr. Exit 0 when nothing was lost or
- * duplicated and the queue drained, 1 otherwise, 2 on bad flags.
+ * duplicated, the queue drained and no op failed or was blocked unless its scenario meant the server to
+ * refuse it; 1 otherwise, 2 on bad flags.
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -78,6 +79,13 @@ export async function runChaosCli(argv: readonly string[], io: ChaosIo): Promise
     for (const problem of report.problems) io.err(problem);
     const kinds = Object.entries(report.kinds).map(([kind, n]) => `${kind} ${n}`);
     io.err(`edits by kind (${kinds.length} kinds): ${kinds.join(', ')}`);
+    const r = report.receiving;
+    io.err(
+      `receiving: ${r.invoices} invoices with ${r.receipts} receipts checked (${r.offlineOrders} orders ` +
+        `created offline, ${r.ordersOnSeveralInvoices} received by several invoices); ${r.lines} lines ` +
+        `checked, ${r.units} units received; ${report.refused} ops refused as meant, ` +
+        `${report.unexpected} failed or blocked unexpectedly`,
+    );
     io.err(
       `${report.kills} kills (${report.killsMidRequest} with a request in flight), ` +
         `${report.conflictsForced} server-side edits forcing conflicts, ` +

@@ -17,14 +17,20 @@ import { createDexieStore } from '../../../../src/db/dexieStore';
 import type { OperationId } from '../../../../src/api/endpoints';
 import type { ApiClient } from '../../api';
 import { OP_SPECS } from '../../sync/ops';
-import type { Expectation, Ledger } from './ledger';
+import type { Expectation, Ledger, MeantToFail } from './ledger';
 import type { Random } from './random';
 import { unique, type View, type World } from './world';
 
 export interface GenContext {
   db: DockhandDb;
   world: World;
+  /**
+   * Draws the edits. Only the generator draws from it, and always the same number of times for the same
+   * edit, so a seed queues the same edits however fast the machine (and so the worker) is.
+   */
   random: Random;
+  /** The harness's other choices (the user's pick in a conflict), which depend on what the worker did. */
+  choices: Random;
   ledger: Ledger;
   /** Faults off: the harness's own reads and server-side edits must not fail. */
   client: ApiClient;
@@ -49,11 +55,19 @@ export type Scenario = (ctx: GenContext) => Promise<boolean>;
 
 type Input = Omit<EnqueueInput, 'label'> & { label?: string };
 
-/** Queues one op (label from its spec, as the sync centre shows it) and records what it should do. */
-export async function emit(ctx: GenContext, input: Input, expectation: Expectation): Promise<OpRecord> {
+/**
+ * Queues one op (label from its spec, as the sync centre shows it) and records what it should do;
+ * `meantToFail` says why the server must refuse it.
+ */
+export async function emit(
+  ctx: GenContext,
+  input: Input,
+  expectation: Expectation,
+  meantToFail?: MeantToFail,
+): Promise<OpRecord> {
   const label = input.label ?? OP_SPECS[input.kind].describe({ params: input.params, body: input.body });
   const op = await enqueue(ctx.db, { ...input, label });
-  ctx.ledger.record(op, expectation);
+  ctx.ledger.record(op, expectation, meantToFail);
   return op;
 }
 
@@ -86,9 +100,13 @@ export async function update(
     { type: 'update', record, fields: Object.keys(input.body) },
   );
   ctx.world.views.set(record, { ...view, ...structuredClone(input.body) });
-  if (serverEdit && ctx.random.chance(ctx.conflictRate) && (await onlyLiveOp(ctx.db, op))) {
-    const field = ctx.random.pick(Object.keys(input.body));
-    const body = { [field]: valueFor(ctx.world, field) };
+  if (!serverEdit) return op;
+  // Drawn whatever the store holds, so the edits that follow do not depend on the worker's pace.
+  const wanted = ctx.random.chance(ctx.conflictRate);
+  const field = ctx.random.pick(Object.keys(input.body));
+  const value = valueFor(ctx.world, field);
+  if (wanted && (await onlyLiveOp(ctx.db, op))) {
+    const body = { [field]: value };
     await ctx.client.call(serverEdit.operation, { params: serverEdit.params, body } as never);
     ctx.ledger.conflictsForced += 1;
   }
@@ -116,7 +134,7 @@ export async function resolveConflicts(ctx: GenContext): Promise<number> {
   for (const op of ops) {
     const values: Record<string, unknown> = {};
     for (const conflict of op.conflicts ?? [])
-      values[conflict.field] = ctx.random.chance(0.5) ? conflict.local : conflict.server;
+      values[conflict.field] = ctx.choices.chance(0.5) ? conflict.local : conflict.server;
     await port.resolveConflict({ id: op.id, values });
     const expectation = ctx.ledger.entries.get(op.id)?.expectation;
     if (expectation?.type === 'update') {

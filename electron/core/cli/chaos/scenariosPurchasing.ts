@@ -1,8 +1,7 @@
 /**
- * Purchasing edits: orders raised offline with their lines, invoices receiving one unit of a temp order's
- * temp line, line deletes, invoice notes and finalising, supplier return updates and return items. Each is
- * valid on its own: receipts stay below the ordered quantity (an order never becomes Received, which would
- * refuse line deletes), only unreceived lines are deleted, and nothing edits a finalised invoice or return.
+ * Purchasing edits: orders raised offline with their lines, line deletes, invoice notes and finalising,
+ * supplier return updates and return items (receipts are ./scenariosReceiving.ts). Each is valid on its own:
+ * only lines nothing was received on are deleted, and nothing edits a finalised invoice or return.
  */
 import { allocateTempId } from '../../../../src/db/outbox';
 import { emit, update, valueFor, type Scenario } from './generator';
@@ -15,9 +14,10 @@ export const createOrder: Scenario = async (ctx) => {
   // Lines get their temp ids in body order: the store maps the server's line ids onto them by position.
   for (const product of random.sample(world.products, random.int(2, 4))) {
     const lineId = await allocateTempId(db, 'purchaseOrderItems', { parentTempId: tempId });
-    lines.push({ tempId: lineId, product, qty: random.int(5, 9), received: 0, deleted: false });
+    lines.push({ id: lineId, product, qty: random.int(5, 9), start: 0, received: 0, deleted: false });
   }
-  const order: Order = { tempId, externalId: unique(world, 'chaos-po-'), lines };
+  const externalId = unique(world, 'chaos-po-');
+  const order: Order = { id: tempId, ours: true, lines };
   world.orders.push(order);
   await emit(
     ctx,
@@ -25,7 +25,7 @@ export const createOrder: Scenario = async (ctx) => {
       kind: 'createPurchaseOrder',
       params: {},
       body: {
-        external_purchase_order_id: order.externalId,
+        external_purchase_order_id: externalId,
         supplier: { id: random.pick(world.suppliers).id },
         outlet: { id: random.pick(world.outlets) },
         purchase_order_items: lines.map((line) => ({
@@ -35,64 +35,25 @@ export const createOrder: Scenario = async (ctx) => {
       },
       createsTempId: tempId,
       cacheChanges: [
-        { table: 'purchaseOrders', put: [{ id: tempId, external_purchase_order_id: order.externalId }] },
+        { table: 'purchaseOrders', put: [{ id: tempId, external_purchase_order_id: externalId }] },
         {
           table: 'purchaseOrderItems',
           put: lines.map((line) => ({
-            po_item_id: line.tempId,
+            po_item_id: line.id,
             po_id: tempId,
             product: { id: line.product },
           })),
         },
       ],
     },
-    { type: 'createOrder', order },
-  );
-  return true;
-};
-
-export const receiveOnOrder: Scenario = async (ctx) => {
-  const { db, world, random } = ctx;
-  const open = world.orders.flatMap((order) =>
-    order.lines.filter((l) => !l.deleted && l.received < l.qty - 1).map((line) => ({ order, line })),
-  );
-  if (!open.length) return false;
-  const { order, line } = random.pick(open);
-  line.received += 1;
-  const tempId = await allocateTempId(db, 'supplierInvoices');
-  const number = unique(world, 'CHINV-');
-  const receipts = [
-    {
-      purchase_order_id: order.tempId,
-      purchase_order_receipt_items: [{ purchase_order_item_id: line.tempId, quantity_received: 1 }],
-    },
-  ];
-  world.invoices.push({ id: tempId, finalised: false });
-  world.views.set(recordKey('supplierInvoice', tempId), {
-    supplier_invoice_number: number,
-    status: 'In Progress',
-  });
-  await emit(
-    ctx,
-    {
-      kind: 'createSupplierInvoice',
-      params: {},
-      body: { supplier_invoice_number: number, purchase_order_receipts: receipts },
-      createsTempId: tempId,
-      cacheChanges: [
-        {
-          table: 'supplierInvoices',
-          put: [{ id: tempId, supplier_invoice_number: number, purchase_order_receipts: receipts }],
-        },
-      ],
-    },
-    { type: 'createInvoice', number, tempId },
+    { type: 'createOrder', order, externalId },
   );
   return true;
 };
 
 export const deleteLine: Scenario = async (ctx) => {
   const candidates = ctx.world.orders.flatMap((order) => {
+    if (!order.ours) return [];
     const live = order.lines.filter((l) => !l.deleted);
     return live.length < 2 ? [] : live.filter((l) => l.received === 0).map((line) => ({ order, line }));
   });
@@ -103,8 +64,8 @@ export const deleteLine: Scenario = async (ctx) => {
     ctx,
     {
       kind: 'deletePurchaseOrderItem',
-      params: { id: order.tempId, item_id: line.tempId },
-      cacheChanges: [{ table: 'purchaseOrderItems', delete: [line.tempId] }],
+      params: { id: order.id, item_id: line.id },
+      cacheChanges: [{ table: 'purchaseOrderItems', delete: [line.id] }],
     },
     { type: 'deleteLine', order, line },
   );
@@ -128,7 +89,8 @@ export const invoiceNotes: Scenario = async (ctx) => {
 };
 
 export const finaliseInvoice: Scenario = async (ctx) => {
-  // The run's own invoices receive part of an order, so finalising one never completes the order.
+  // The run's own invoices leave every line they receive into short of complete, so finalising one never
+  // completes its orders (./orders.ts roomOn).
   const open = ctx.world.invoices.filter((invoice) => !invoice.finalised && invoice.id < 0);
   if (!open.length) return false;
   const invoice = ctx.random.pick(open);

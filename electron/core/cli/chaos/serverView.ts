@@ -96,6 +96,16 @@ export class ServerView {
     });
   }
 
+  /** The order's lines (po_item_id and quantity_received), or null when there is no such order. */
+  purchaseOrder(id: number): Promise<{ po_item_id: number | null; quantity_received: number }[] | null> {
+    return this.once(`purchaseOrder:${id}`, async () => {
+      const order = await orNull(
+        this.client.call('getPurchaseOrder', { params: { id }, query: { include_items: true } }),
+      );
+      return order ? (order.purchase_order_items ?? []) : null;
+    });
+  }
+
   returnItems(returnId: number): Promise<Row[]> {
     return this.once(`items:${returnId}`, () =>
       everyPage((page_number) =>

@@ -3,7 +3,9 @@
  * its snapshot, faults off). Creates are counted by natural key (external PO id, invoice number, customer
  * number or name, item notes, unique names): more than one is a duplicate, none for a done op is a loss. An
  * update's field must hold the value of the last done op that wrote it (after the user's conflict choices).
- * Deletes must have happened. Record-count deltas catch duplicates no key explains.
+ * Deletes must have happened. Record-count deltas catch duplicates no key explains. Receipts are checked
+ * against the order lines (./verifyReceipts.ts), and every op's end state against what its scenario meant
+ * (./verifyStates.ts).
  */
 import type { OpRecord } from '../../../../src/db/ops';
 import type { DockhandDb } from '../../../../src/db/schema';
@@ -11,6 +13,8 @@ import { deepEqual } from '../../sync/merge';
 import type { Ledger, LedgerEntry } from './ledger';
 import type { ServerView } from './serverView';
 import type { SimSnapshotView } from './simulator';
+import { verifyReceipts, type ReceivingCoverage } from './verifyReceipts';
+import { judgeStates } from './verifyStates';
 import type { OrderLine, World } from './world';
 
 export interface Verdict {
@@ -19,13 +23,21 @@ export interface Verdict {
   duplicates: number;
   lost: number;
   failed: number;
+  /** Failed as the scenario meant (the server refused them), included in `failed`. */
+  refused: number;
+  /**
+   * Ops that ended failed or blocked though nothing meant them to, or that were meant to be refused and
+   * were not: any one fails the run.
+   */
+  unexpected: number;
   /** Not done and not failed at the end: blocked behind a failed op, or never drained. */
   pending: number;
+  receiving: ReceivingCoverage;
   problems: string[];
 }
 
 type Row = Record<string, unknown>;
-type Entry = LedgerEntry & { op: OpRecord | undefined };
+export type Entry = LedgerEntry & { op: OpRecord | undefined };
 
 /** Map.groupBy is Node 21+; the tools run on Node 20. */
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
@@ -62,6 +74,8 @@ export async function verify(input: {
   const outcome = new Map<string, 'applied' | 'lost' | 'unknown'>();
   const problems: string[] = [];
   let duplicates = 0;
+  /** Losses no op can be blamed for (a line holding fewer units than before the run). */
+  let unowned = 0;
   const lose = (e: Entry, why: string) => {
     outcome.set(e.opId, 'lost');
     problems.push(`lost: ${e.kind} ${e.opId.slice(0, 8)} (${e.op?.label ?? 'not in the outbox'}): ${why}`);
@@ -92,13 +106,13 @@ export async function verify(input: {
   const deletes = new Map<OrderLine, Entry>(of('deleteLine').map((e) => [e.expectation.line, e]));
   let orders = 0;
   for (const e of of('createOrder')) {
-    const { order } = e.expectation;
-    const found = final.purchaseOrders[order.externalId] ?? [];
+    const { order, externalId } = e.expectation;
+    const found = final.purchaseOrders[externalId] ?? [];
     orders += found.length;
-    duplicate(found.length - 1, `purchase order ${order.externalId}`);
+    duplicate(found.length - 1, `purchase order ${externalId}`);
     if (!done(e)) continue;
     if (!found.length) {
-      lose(e, `no purchase order with external id ${order.externalId}`);
+      lose(e, `no purchase order with external id ${externalId}`);
       continue;
     }
     const left = found[0]!.items.map((item) => `${item.product_id}×${item.quantity_ordered}`);
@@ -107,24 +121,32 @@ export async function verify(input: {
       if (at >= 0) left.splice(at, 1);
       const deletion = deletes.get(line);
       if (deletion && done(deletion)) {
-        if (at >= 0) lose(deletion, `line ${line.product}×${line.qty} is still on ${order.externalId}`);
+        if (at >= 0) lose(deletion, `line ${line.product}×${line.qty} is still on ${externalId}`);
         else apply(deletion);
       } else if (at < 0 && !(deletion && maybe(deletion)))
-        lose(e, `line ${line.product}×${line.qty} missing from ${order.externalId}`);
+        lose(e, `line ${line.product}×${line.qty} missing from ${externalId}`);
     }
-    if (left.length) lose(e, `unexpected lines ${left.join(', ')} on ${order.externalId}`);
+    if (left.length) lose(e, `unexpected lines ${left.join(', ')} on ${externalId}`);
     apply(e);
   }
   countDelta('purchaseOrders', orders, 'purchase orders');
 
-  let invoices = 0;
-  for (const e of of('createInvoice')) {
-    const found = final.invoices[e.expectation.number] ?? [];
-    invoices += found.length;
-    duplicate(found.length - 1, `invoice ${e.expectation.number}`);
-    if (done(e)) judge(e, found.length > 0, `no invoice numbered ${e.expectation.number}`);
-  }
-  countDelta('supplierInvoices', invoices, 'supplier invoices');
+  const receiving = await verifyReceipts({
+    entries,
+    done,
+    serverId,
+    server,
+    lose,
+    apply,
+    duplicate,
+    loseUnowned: (why) => {
+      unowned += 1;
+      problems.push(`lost: ${why}`);
+    },
+    world,
+    baseline,
+    final,
+  });
 
   let items = 0;
   for (const e of of('createItem')) {
@@ -158,23 +180,21 @@ export async function verify(input: {
   await verifyNamed({ entries, done, serverId, server, lose, apply, duplicate, baseline, final });
   await verifyLinks({ entries, done, serverId, world, server, lose, apply, unknown, problems });
 
-  const mine = entries.flatMap((e) => (e.op ? [e.op] : []));
-  for (const op of mine.filter((o) => o.state === 'failed'))
-    problems.push(`failed: ${op.kind} "${op.label}": ${op.reason}`);
+  const states = judgeStates(entries, problems);
   const unchecked = entries.filter((e) => done(e) && !outcome.has(e.opId));
   for (const e of unchecked) problems.push(`unchecked: ${e.kind} ${e.opId.slice(0, 8)}`);
   return {
     edits: ledger.size,
     applied: [...outcome.values()].filter((o) => o === 'applied').length,
     duplicates,
-    lost: [...outcome.values()].filter((o) => o === 'lost').length,
-    failed: mine.filter((o) => o.state === 'failed').length,
-    pending: mine.filter((o) => o.state !== 'done' && o.state !== 'failed').length,
+    lost: [...outcome.values()].filter((o) => o === 'lost').length + unowned,
+    ...states,
+    receiving,
     problems,
   };
 }
 
-interface Checks {
+export interface Checks {
   entries: Entry[];
   done(e: Entry): boolean;
   serverId(id: number): number | undefined;

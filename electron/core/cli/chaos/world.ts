@@ -6,21 +6,29 @@
  */
 import { buildFilter, queryFor } from '../../../../src/api/query';
 import type { ApiClient } from '../../api';
+import { loadOrders } from './orders';
+import type { Random } from './random';
 import { type ChaosSimulator, type SpareSupplier } from './simulator';
 
 export type View = Record<string, unknown>;
 
 export interface OrderLine {
-  tempId: number;
+  /** The line's temp id on an order the run created, its server id on a dataset order. */
+  id: number;
   product: number;
   qty: number;
+  /** quantity_received before the run (0 on the run's own orders). */
+  start: number;
+  /** Units the run's queued receipts add to it. */
   received: number;
   deleted: boolean;
 }
 
 export interface Order {
-  tempId: number;
-  externalId: string;
+  /** A temp id for an order the run created offline, a server id for a dataset order. */
+  id: number;
+  /** Created by the run (only those get line deletes). */
+  ours: boolean;
   lines: OrderLine[];
 }
 
@@ -54,7 +62,10 @@ export interface World {
   /** In-progress invoices: the dataset's and the run's (temp ids); `finalised` once a finalise is queued. */
   invoices: { id: number; finalised: boolean }[];
   returns: { id: number; statusId: number; hasItems: boolean; finalised: boolean }[];
+  /** Orders receipts may go to: open dataset orders and the run's own (by temp id). */
   orders: Order[];
+  /** Received or Cancelled dataset orders: receiving into one is refused (409), which the run means. */
+  closedOrders: Order[];
   named: NamedRecord[];
   /** Record key (`customer:50001`, `customer:-4`, `deliveryAddress:50001:2000001`) → the user's view. */
   views: Map<string, View>;
@@ -81,7 +92,14 @@ async function pages<T>(fetch: (page: number) => Promise<{ data: T[] | null; tot
 export async function loadWorld(
   client: ApiClient,
   sim: ChaosSimulator,
-  options: { seed: number; spares: SpareSupplier[]; linkProducts: number[] },
+  options: {
+    seed: number;
+    spares: SpareSupplier[];
+    linkProducts: number[];
+    /** How many open dataset orders receipts may go to. */
+    receivingOrders: number;
+    random: Random;
+  },
 ): Promise<World> {
   const views = new Map<string, View>();
   const spareIds = new Set(options.spares.map((s) => s.id));
@@ -131,6 +149,8 @@ export async function loadWorld(
     client.call('searchSupplierReturnReasons', { query: { is_deleted: false, page_number, page_size: 500 } }),
   );
 
+  const orders = await loadOrders(client, options.random, options.receivingOrders);
+
   return {
     seed: options.seed,
     suppliers,
@@ -148,7 +168,8 @@ export async function loadWorld(
     newCustomers: [],
     invoices: invoices.map((invoice) => ({ id: invoice.id, finalised: false })),
     returns,
-    orders: [],
+    orders: orders.open,
+    closedOrders: orders.closed,
     named: [],
     views,
     counter: 0,

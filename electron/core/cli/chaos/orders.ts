@@ -1,0 +1,65 @@
+/**
+ * The dataset purchase orders the run receives into, read through the API before any edit (faults off), with
+ * each line's quantity_received at that moment: the verifier's starting value for the line. Open orders take
+ * the run's partial receipts; closed ones (Received, Cancelled) are where a receipt is meant to be refused.
+ */
+import { buildFilter, buildOrder, queryFor } from '../../../../src/api/query';
+import type { PurchaseOrder } from '../../../../src/api/resources';
+import type { ApiClient } from '../../api';
+import type { Random } from './random';
+import type { Order, OrderLine } from './world';
+
+/** Receiving moves these to ReceivingInProgress and leaves them open. */
+const OPEN = ['Incomplete', 'OnOrder', 'BackOrder', 'ReceivingInProgress'] as const;
+const CLOSED = ['Received', 'Cancelled'] as const;
+
+/**
+ * Units a line can still take from the run while staying at least one short of complete. No order the run
+ * receives into ever completes, so finalising the run's invoices never makes it Received (which would refuse
+ * later receipts and line deletes and make those ops fail).
+ */
+export const roomOn = (line: OrderLine) => line.qty - 1 - line.start - line.received;
+
+function orderOf(po: PurchaseOrder & { id: number }): Order {
+  const lines = (po.purchase_order_items ?? []).flatMap((item) =>
+    item.po_item_id === null
+      ? []
+      : [
+          {
+            id: item.po_item_id,
+            product: item.product.id,
+            qty: item.quantity_ordered,
+            start: item.quantity_received,
+            received: 0,
+            deleted: false,
+          },
+        ],
+  );
+  return { id: po.id, ours: false, lines };
+}
+
+async function ordersIn(client: ApiClient, statuses: readonly [string, ...string[]]): Promise<Order[]> {
+  const search = queryFor('searchPurchaseOrders');
+  const { data } = await client.call('searchPurchaseOrders', {
+    query: {
+      filter_by: buildFilter([search.where('status').in(...statuses)]),
+      order_by: buildOrder([search.order('id', 'asc')]),
+      include_items: true,
+      page_number: 1,
+      page_size: 100,
+    },
+  });
+  return (data ?? [])
+    .flatMap((po) => (po.id === null ? [] : [orderOf({ ...po, id: po.id })]))
+    .filter((order) => order.lines.length > 0);
+}
+
+export async function loadOrders(
+  client: ApiClient,
+  random: Random,
+  count: number,
+): Promise<{ open: Order[]; closed: Order[] }> {
+  const open = (await ordersIn(client, OPEN)).filter((order) => order.lines.some((l) => roomOn(l) > 0));
+  const closed = await ordersIn(client, CLOSED);
+  return { open: random.sample(open, count), closed: random.sample(closed, 2) };
+}
