@@ -1,0 +1,195 @@
+/**
+ * The supplier invoice edit form's rules: the header and direct costs as the back office types them, checked
+ * with the contract's own update schema (src/api/requests/supplierInvoice.ts), so the form never accepts what
+ * the server would refuse. Only the messages are the form's, worded for a receiving clerk and keyed by form
+ * field (`freightEx`), never by body path. DOM-free, like the purchase order form beside it.
+ */
+import { z } from 'zod';
+import { DirectCostSchema, SupplierInvoiceUpdateSchema } from '../../api/requests';
+import type { LandedCostsCalculation } from '../../api/resources';
+import type { CachedSupplierInvoice } from '../schema';
+import type { FormErrors } from './purchaseOrderForm';
+
+export type { FormErrors } from './purchaseOrderForm';
+
+/** What the form holds while it is edited: number inputs and selects are null while empty. */
+export interface InvoiceForm {
+  number: string;
+  /** `YYYY-MM-DD` as a date input gives it; '' while empty. */
+  invoicedOn: string;
+  notes: string;
+  distributeCostsBy: string;
+  internationalOrder: boolean;
+  landedCosts: LandedCostsCalculation | null;
+  /** The record never returns the origin country (seed 2.14), so this starts empty and is sent when set. */
+  originCountryId: number | null;
+  currencyConversion: number | null;
+  /** Empty reads as 0 (no adjustment); amounts below follow the same rule. */
+  roundingAdjustment: number | null;
+  freightEx: number | null;
+  freightIncludesTax: boolean;
+  miscEx: number | null;
+  miscIncludesTax: boolean;
+  dutyEx: number | null;
+}
+
+export const INVOICE_FORM_FIELDS = [
+  'number',
+  'invoicedOn',
+  'notes',
+  'distributeCostsBy',
+  'internationalOrder',
+  'landedCosts',
+  'originCountryId',
+  'currencyConversion',
+  'roundingAdjustment',
+  'freightEx',
+  'freightIncludesTax',
+  'miscEx',
+  'miscIncludesTax',
+  'dutyEx',
+] as const satisfies readonly (keyof InvoiceForm)[];
+export type InvoiceFormField = (typeof INVOICE_FORM_FIELDS)[number];
+
+/** The calendar day of a date-time the server sends (midnight UTC of the supplier's date). */
+export function dayOf(iso: string | null): string {
+  if (!iso) return '';
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? '' : new Date(at).toISOString().slice(0, 10);
+}
+
+/** The form as it opens: the cached invoice's values. */
+export function invoiceFormOf(invoice: CachedSupplierInvoice): InvoiceForm {
+  const { freight, misc, duty } = invoice.direct_costs;
+  return {
+    number: invoice.supplier_invoice_number ?? '',
+    invoicedOn: dayOf(invoice.supplier_invoiced_on),
+    notes: invoice.notes ?? '',
+    distributeCostsBy: invoice.distribute_costs_by ?? '',
+    internationalOrder: invoice.international_order,
+    landedCosts: invoice.landed_costs_calculation,
+    originCountryId: null,
+    currencyConversion: invoice.currency_conversion,
+    roundingAdjustment: invoice.rounding_adjustment,
+    freightEx: freight.total_ex,
+    freightIncludesTax: freight.includes_tax,
+    miscEx: misc.total_ex,
+    miscIncludesTax: misc.includes_tax,
+    dutyEx: duty.total_ex,
+  };
+}
+
+const body = SupplierInvoiceUpdateSchema.shape;
+const orZero = <T extends z.ZodType<number>>(schema: T) => schema.nullable().transform((value) => value ?? 0);
+
+/** The form's schema: each field is the contract's own, unwrapped from optional. */
+const InvoiceFormSchema = z.object({
+  number: z.string().trim().pipe(body.supplier_invoice_number.unwrap()),
+  invoicedOn: z.union([z.literal(''), body.supplier_invoiced_on.unwrap()]),
+  notes: body.notes.unwrap(),
+  distributeCostsBy: z.string().trim().pipe(body.distribute_costs_by.unwrap()),
+  internationalOrder: body.international_order.unwrap(),
+  landedCosts: body.landed_costs_calculation.unwrap().nullable(),
+  // A country is named by a positive id; the contract's int32 also bounds it.
+  originCountryId: body.origin_country.unwrap().shape.id.positive().nullable(),
+  currencyConversion: body.currency_conversion.unwrap().nullable(),
+  roundingAdjustment: orZero(body.rounding_adjustment.unwrap()),
+  freightEx: orZero(DirectCostSchema.shape.total_ex),
+  freightIncludesTax: z.boolean(),
+  miscEx: orZero(DirectCostSchema.shape.total_ex),
+  miscIncludesTax: z.boolean(),
+  dutyEx: orZero(DirectCostSchema.shape.total_ex),
+});
+
+/**
+ * The server refuses 'Currency Conversion' without a rate; said here, at the field, before saving. A schema of
+ * its own so it is checked even while other fields are invalid (a refinement of the whole form would wait for
+ * them), and every problem shows at once.
+ */
+const ConversionRateRule = z
+  .object({ landedCosts: z.unknown(), currencyConversion: z.unknown() })
+  .refine((form) => form.landedCosts !== 'Currency Conversion' || form.currencyConversion !== null, {
+    path: ['currencyConversion'],
+    message: 'Enter the conversion rate',
+  });
+
+export type ValidInvoiceForm = z.output<typeof InvoiceFormSchema>;
+
+const FIELD_NAMES: Record<string, string> = {
+  number: 'Invoice number',
+  invoicedOn: "Supplier's invoice date",
+  notes: 'Notes',
+  distributeCostsBy: 'Distribute costs by',
+  landedCosts: 'Landed costs calculation',
+  originCountryId: 'Country of origin',
+  currencyConversion: 'Conversion rate',
+  roundingAdjustment: 'Rounding adjustment',
+  freightEx: 'Freight',
+  miscEx: 'Misc costs',
+  dutyEx: 'Duty',
+};
+
+const AMOUNTS = new Set(['freightEx', 'miscEx', 'dutyEx']);
+
+/** One issue in the words the form shows. */
+function messageOf(field: string, issue: z.core.$ZodIssue): string {
+  const name = FIELD_NAMES[field] ?? field;
+  if (issue.code === 'custom') return issue.message;
+  if (field === 'number') return 'Enter the invoice number from the supplier’s invoice';
+  if (field === 'invoicedOn') return 'Enter the date on the supplier’s invoice, or leave it empty';
+  if (field === 'landedCosts') return 'Choose Manual or Currency Conversion';
+  if (field === 'currencyConversion' && issue.code === 'too_small')
+    return 'The conversion rate must be more than 0';
+  if (field === 'originCountryId' && issue.code === 'too_small')
+    return 'A country id is a whole number above 0';
+  if (AMOUNTS.has(field) && issue.code === 'too_small') return `${name} cannot be negative`;
+  if (issue.code === 'invalid_type' && issue.expected === 'int') return `${name} must be a whole number`;
+  if (issue.code === 'too_big') return `${name} is too large`;
+  if (issue.code === 'invalid_type') return `Enter a number for ${name.toLowerCase()}`;
+  return `${name}: ${issue.message}`;
+}
+
+/** Issues keyed by form field, one message each. */
+export function invoiceFormErrorsOf(issues: readonly z.core.$ZodIssue[]): FormErrors {
+  const out: FormErrors = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '$');
+    (out[field] ??= []).push(messageOf(field, issue));
+  }
+  return out;
+}
+
+export type InvoiceFormResult = { ok: true; value: ValidInvoiceForm } | { ok: false; errors: FormErrors };
+
+export function validateInvoiceForm(form: InvoiceForm): InvoiceFormResult {
+  const parsed = InvoiceFormSchema.safeParse(form);
+  const rule = ConversionRateRule.safeParse(form);
+  const issues = [...(parsed.error?.issues ?? []), ...(rule.error?.issues ?? [])];
+  return parsed.success && issues.length === 0
+    ? { ok: true, value: parsed.data }
+    : { ok: false, errors: invoiceFormErrorsOf(issues) };
+}
+
+/** Body path (as the outbox or a server problem names it) → the form field that edits it. */
+const FIELD_OF_PATH: Record<string, InvoiceFormField> = {
+  supplier_invoice_number: 'number',
+  supplier_invoiced_on: 'invoicedOn',
+  notes: 'notes',
+  distribute_costs_by: 'distributeCostsBy',
+  international_order: 'internationalOrder',
+  landed_costs_calculation: 'landedCosts',
+  origin_country: 'originCountryId',
+  'origin_country.id': 'originCountryId',
+  currency_conversion: 'currencyConversion',
+  rounding_adjustment: 'roundingAdjustment',
+  'direct_costs.freight.total_ex': 'freightEx',
+  'direct_costs.freight.includes_tax': 'freightIncludesTax',
+  'direct_costs.misc.total_ex': 'miscEx',
+  'direct_costs.misc.includes_tax': 'miscIncludesTax',
+  'direct_costs.duty.total_ex': 'dutyEx',
+};
+
+/** The form field a body path names, or '$' (the form as a whole) for any other. */
+export function invoiceFormFieldOf(path: string): InvoiceFormField | '$' {
+  return FIELD_OF_PATH[path.replace(/^body\./, '')] ?? '$';
+}

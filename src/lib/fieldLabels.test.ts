@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { fieldLabel, fieldValueText } from './fieldLabels';
+
+describe('fieldLabel', () => {
+  it('names supplier invoice fields in words, by op kind or by record kind', () => {
+    expect(fieldLabel('updateSupplierInvoice', 'supplier_invoice_number')).toBe('Invoice number');
+    expect(fieldLabel('updateSupplierInvoice', 'direct_costs.freight.total_ex')).toBe('Freight (ex tax)');
+    expect(fieldLabel('supplierInvoice', 'supplier_invoiced_on')).toBe("Supplier's invoice date");
+    expect(fieldLabel('createSupplierInvoice', 'direct_costs.duty.total_ex')).toBe('Duty (ex tax)');
+  });
+
+  it('reads the paths problems and zod give (body prefix, dotted or bracketed positions)', () => {
+    expect(fieldLabel('updateSupplierInvoice', 'body.direct_costs.misc.includes_tax')).toBe(
+      'Misc costs include tax',
+    );
+    const path = 'purchase_order_receipts[0].purchase_order_receipt_items[2].quantity_faulty';
+    expect(fieldLabel('createSupplierInvoice', path)).toBe('Faulty (receipt 1, line 3)');
+    expect(fieldLabel('createPurchaseOrder', 'purchase_order_items.1.quantity_ordered')).toBe(
+      'Quantity ordered (line 2)',
+    );
+  });
+
+  it('falls back to a humanised name, never the raw path', () => {
+    expect(fieldLabel('updateCustomer', 'delivery_addresses[1].postcode')).toBe(
+      'Delivery addresses (2) › Postcode',
+    );
+    expect(fieldLabel('updateSupplier', 'supplier.id')).toBe('Supplier');
+    expect(fieldLabel('somethingNew', 'direct_costs.freight.total_tax')).toBe(
+      'Direct costs › Freight › Total tax',
+    );
+    expect(fieldLabel('updateSupplierInvoice', '$')).toBe('$');
+    expect(fieldLabel('updateSupplierInvoice', '')).toBe('The whole change');
+  });
+});
+
+describe('fieldValueText', () => {
+  it('shows dates as the calendar day, whether the server or the form spelled them', () => {
+    const server = fieldValueText('updateSupplierInvoice', 'supplier_invoiced_on', '2026-03-16T00:00:00Z');
+    const form = fieldValueText('updateSupplierInvoice', 'supplier_invoiced_on', '2026-03-16');
+    expect(server).toBe(form);
+    expect(server).toMatch(/16/);
+  });
+
+  it('shows amounts with two decimals, flags as Yes / No, and says when a value is empty', () => {
+    expect(fieldValueText('updateSupplierInvoice', 'direct_costs.freight.total_ex', 85)).toMatch(/85\.00/);
+    expect(fieldValueText('updateSupplierInvoice', 'international_order', true)).toBe('Yes');
+    expect(fieldValueText('updateSupplierInvoice', 'direct_costs.freight.includes_tax', false)).toBe('No');
+    expect(fieldValueText('updateSupplierInvoice', 'notes', null)).toBe('(empty)');
+    expect(fieldValueText('updateSupplierInvoice', 'notes', undefined)).toBe('(not set)');
+    expect(fieldValueText('updateSupplierInvoice', 'notes', 'Checked')).toBe('Checked');
+    expect(fieldValueText('updateSupplierInvoice', 'origin_country', { id: 3 })).toBe('{"id":3}');
+  });
+});
