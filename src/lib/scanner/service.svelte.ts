@@ -3,6 +3,7 @@
  * components take scans with `claimScanner({ onScan, onRejected })`, typically in an $effect, whose
  * cleanup is the returned release.
  */
+import { untrack } from 'svelte';
 import { installWedgeScanner } from './install';
 import { createScannerService, type ScanHandler } from './scannerService';
 import { SCANNER_SETTINGS_KEY, type SettingsStorage } from './settings';
@@ -34,5 +35,7 @@ const service = createScannerService({
 
 /** Sends scans to `handler` (over any earlier claim) until the returned release is called. */
 export function claimScanner(handler: ScanHandler): () => void {
-  return service.claim(handler);
+  // The first claim reads the settings to install the detector; an $effect claiming the scanner must not
+  // depend on them (the service itself re-installs when they change).
+  return untrack(() => service.claim(handler));
 }
