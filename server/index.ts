@@ -149,4 +149,4 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Simu
   };
 }
 
-export type { SimulatorControl, SimSnapshot, Faults, FaultsInput, BodyRule } from './control';
+export type { SimulatorControl, SimSnapshot, OrderView, Faults, FaultsInput, BodyRule } from './control';

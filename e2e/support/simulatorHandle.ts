@@ -3,12 +3,14 @@
  * state. In the browser host the simulator runs in the spec's own process (direct calls); in Electron it runs
  * in the app's main process and is reached over its control port (HTTP). Specs never know which.
  */
-import type { BodyRule, Simulator, SimSnapshot } from '../../server';
+import type { BodyRule, OrderView, Simulator, SimSnapshot } from '../../server';
 
 export interface SimulatorHandle {
   setOffline(offline: boolean): Promise<void>;
   setRules(rules: BodyRule[]): Promise<void>;
   snapshot(): Promise<SimSnapshot>;
+  /** One purchase order's lines and the receipts of its invoices (server/control/orderView.ts). */
+  orderView(id: number): Promise<OrderView | null>;
 }
 
 export function inProcessHandle(simulator: Simulator): SimulatorHandle {
@@ -18,6 +20,7 @@ export function inProcessHandle(simulator: Simulator): SimulatorHandle {
       simulator.control.setRules(rules);
     },
     snapshot: async () => simulator.control.snapshot(),
+    orderView: async (id) => simulator.control.orderView(id),
   };
 }
 
@@ -40,5 +43,6 @@ export function controlPortHandle(controlUrl: string): SimulatorHandle {
       await call('/rules', 'PUT', rules);
     },
     snapshot: async () => (await call('/state')) as SimSnapshot,
+    orderView: async (id) => (await call('/order-view', 'POST', { id })) as OrderView,
   };
 }

@@ -236,3 +236,35 @@ describe('injected business rules', () => {
     expect(sim.control.getRules()).toEqual([]);
   });
 });
+
+describe('order view', () => {
+  it("shows an order's lines and the receipts of every invoice that names it, in-process and over HTTP", async () => {
+    const { sim } = await started();
+    // The fixture state: order 1001 with line 90001, and invoice 7001 receiving 24 (1 faulty) into it.
+    const view = sim.control.orderView(1001)!;
+    expect(view.items).toEqual([expect.objectContaining({ po_item_id: 90001, product_id: 5012 })]);
+    expect(view.invoices).toEqual([
+      expect.objectContaining({
+        id: 7001,
+        receipts: [
+          {
+            purchase_order_id: 1001,
+            items: [
+              { purchase_order_item_id: 90001, quantity_received: 24, quantity_faulty: 1, bin: 'A-03' },
+            ],
+          },
+        ],
+      }),
+    ]);
+    const post = (body: unknown) =>
+      fetch(`${sim.controlUrl}/order-view`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect(await (await post({ id: 1001 })).json()).toEqual(view);
+    expect(sim.control.orderView(987654321)).toBeNull();
+    await expectProblem(await post({ id: 987654321 }), 404);
+    await expectProblem(await post({ id: 'x' }), 400);
+  });
+});

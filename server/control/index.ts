@@ -7,6 +7,7 @@ import type { SwitchableServer } from '../http/listener';
 import type { SimState } from '../state';
 import type { FaultInjector, Faults, FaultsInput } from './faults';
 import type { BodyRule, BodyRules } from './rules';
+import { orderView, type OrderView } from './orderView';
 import { snapshot, type SimSnapshot } from './snapshot';
 
 export interface SimulatorControl {
@@ -19,6 +20,8 @@ export interface SimulatorControl {
   setOffline(offline: boolean): Promise<void>;
   isOffline(): boolean;
   snapshot(): SimSnapshot;
+  /** One purchase order with its lines' received quantities and its invoices' receipts; null when absent. */
+  orderView(id: number): OrderView | null;
   /** Replaces the injected business rules (server/control/rules.ts); [] removes them. */
   setRules(rules: unknown): BodyRule[];
   getRules(): BodyRule[];
@@ -38,6 +41,7 @@ export function createControl(parts: {
     setOffline: (offline) => (offline ? api.close() : api.listen()),
     isOffline: () => !api.isOnline,
     snapshot: () => snapshot(state),
+    orderView: (id) => orderView(state, id),
     setRules: (input) => rules.set(input),
     getRules: () => rules.get(),
   };
@@ -46,3 +50,4 @@ export function createControl(parts: {
 export { FaultsSchema, type Faults, type FaultsInput } from './faults';
 export { BodyRulesSchema, type BodyRule } from './rules';
 export type { SimSnapshot } from './snapshot';
+export type { OrderView } from './orderView';

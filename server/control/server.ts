@@ -11,6 +11,7 @@
  *   GET    /__sim/rules     → 200 the injected business rules
  *   PUT    /__sim/rules     [{operation, field, min?, max?, message?}] → 200 the rules now in force
  *   DELETE /__sim/rules     → 204 no injected rules
+ *   POST   /__sim/order-view {id} → 200 one purchase order with its receipts (server/control/orderView.ts)
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -27,6 +28,7 @@ import type { SimulatorControl } from './index';
 export const CONTROL_PREFIX = '/__sim';
 
 const OfflineSchema = z.strictObject({ offline: z.boolean() });
+const OrderViewRequestSchema = z.strictObject({ id: z.number().int() });
 
 type Route = (body: () => unknown) => Promise<{ status: number; body?: unknown }>;
 
@@ -54,6 +56,13 @@ function routes(control: SimulatorControl): Record<string, Partial<Record<string
       DELETE: async () => {
         control.setRules([]);
         return { status: 204 };
+      },
+    },
+    '/order-view': {
+      POST: async (body) => {
+        const view = control.orderView(validated(OrderViewRequestSchema, body()).id);
+        if (!view) throw new ApiError(404, 'Not Found', 'No purchase order with that id');
+        return { status: 200, body: view };
       },
     },
     '/offline': {
