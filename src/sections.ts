@@ -9,6 +9,7 @@ import type { DockhandDb } from './db/schema';
 import type { Route } from './lib/routes';
 import type { Session } from './lib/session.svelte';
 import PurchaseOrdersScreen from './screens/purchaseOrders/PurchaseOrdersScreen.svelte';
+import ReceivingScreen from './screens/receiving/ReceivingScreen.svelte';
 import SettingsScreen from './screens/settings/SettingsScreen.svelte';
 import SyncCentreScreen from './screens/sync/SyncCentreScreen.svelte';
 
@@ -28,6 +29,7 @@ export interface Section {
 }
 
 export const SECTIONS: readonly Section[] = [
+  { id: 'receiving', label: 'Receiving', screen: ReceivingScreen },
   { id: 'purchase-orders', label: 'Purchase orders', screen: PurchaseOrdersScreen },
   { id: 'sync', label: 'Sync centre', screen: SyncCentreScreen },
   { id: 'settings', label: 'Settings', screen: SettingsScreen },

@@ -70,7 +70,28 @@ async function change(
   });
 }
 
-/** A scan (or a confirmed one): `quantity` more units on the line, remembered as the last scan. */
+/**
+ * The draft with `quantity` more units on a line, remembered as the last scan when it was one. Pure: the
+ * screen paints this at once while `addToLine` commits the same change.
+ */
+export function withAdded(
+  draft: ReceiptDraft | null | undefined,
+  poId: number,
+  poItemId: number,
+  quantity: number,
+  scan: { code: string } | null,
+  now: Date,
+): ReceiptDraft {
+  const at = now.toISOString();
+  const base = draft ?? fresh(poId, at);
+  const line = { ...EMPTY_LINE, ...base.lines[poItemId] };
+  line.received += quantity;
+  const next: ReceiptDraft = { ...base, updatedAt: at, lines: { ...base.lines, [poItemId]: line } };
+  if (scan) next.lastScan = { code: scan.code, at, poItemId, quantity };
+  return next;
+}
+
+/** A scan (or a confirmed one) made durable: one small transaction, read-modify-write. */
 export function addToLine(
   db: DockhandDb,
   poId: number,
@@ -79,11 +100,10 @@ export function addToLine(
   scan: { code: string } | null,
   now = new Date(),
 ): Promise<ReceiptDraft> {
-  return change(db, poId, now, (draft) => {
-    const line = { ...EMPTY_LINE, ...draft.lines[poItemId] };
-    line.received += quantity;
-    draft.lines[poItemId] = line;
-    if (scan) draft.lastScan = { code: scan.code, at: now.toISOString(), poItemId, quantity };
+  return db.transaction('rw', db.receiptDrafts, async () => {
+    const next = withAdded(await db.receiptDrafts.get(poId), poId, poItemId, quantity, scan, now);
+    await db.receiptDrafts.put(next);
+    return next;
   });
 }
 
