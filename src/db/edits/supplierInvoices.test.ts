@@ -151,6 +151,28 @@ describe('saveInvoiceEdits', () => {
     expect((await db.supplierInvoices.get(7001))!.notes).toBe('Two cartons');
   });
 
+  it('sends only what the user changed since opening the form, with what they saw as the base', async () => {
+    const seen = (await db.supplierInvoices.get(7001))!;
+    const form = { ...invoiceFormOf(seen), notes: 'Mine' };
+    // Meanwhile a pull brings the server's new freight and notes.
+    const pulled = {
+      ...invoice,
+      notes: 'Theirs',
+      direct_costs: { ...invoice.direct_costs, freight: { ...invoice.direct_costs.freight, total_ex: 70 } },
+    };
+    await db.supplierInvoices.put(pulled);
+    const result = await saveInvoiceEdits(db, 7001, form, { now, seen });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const op = await onlyOp();
+    // Freight is not sent back at its old value; notes changed on both sides is the engine's to find.
+    expect(op.body).toEqual({ notes: 'Mine' });
+    expect(op.baseVersion).toMatchObject({ notes: 'Two cartons' });
+    expect((await db.supplierInvoices.get(7001))!).toMatchObject({
+      notes: 'Mine',
+      direct_costs: { freight: { total_ex: 70 } },
+    });
+  });
+
   it('refuses a number another invoice has on the same order (the server would answer 409)', async () => {
     await db.supplierInvoices.put(sampleSupplierInvoice({ id: 7002, supplier_invoice_number: 'INV-2' }));
     const result = await saveInvoiceEdits(db, 7001, await edited({ number: 'INV-2' }), { now });

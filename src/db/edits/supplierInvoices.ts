@@ -141,10 +141,15 @@ const notCached = (): InvoiceEditResult => ({
   errors: { $: ['This invoice is not in the local cache any more.'] },
 });
 
-/** Queues one update of `invoice` (already checked editable) with `body`, and shows it at once. */
+/**
+ * Queues one update of `invoice` (the cached row, already checked editable) with `body`, and shows it at
+ * once. `seen` is the record as the user saw it when they began: the merge base, so a server change that
+ * arrived meanwhile to a field they also changed is a conflict, not silently overwritten.
+ */
 async function queueUpdate(
   db: DockhandDb,
   invoice: CachedSupplierInvoice,
+  seen: CachedSupplierInvoice,
   body: SupplierInvoiceUpdate,
   label: string,
   now: Date,
@@ -154,7 +159,7 @@ async function queueUpdate(
     kind: 'updateSupplierInvoice',
     params: { id: invoice.id },
     body,
-    baseVersion: serverRecordOf(invoice),
+    baseVersion: serverRecordOf(seen),
     cacheChanges: [{ table: 'supplierInvoices', put: [serverRecordOf(row)] }],
     label,
     now,
@@ -200,28 +205,33 @@ async function numberTaken(db: DockhandDb, invoice: CachedSupplierInvoice, numbe
 /**
  * Validates the form and, when it changed something, queues the update and updates the cached row, in one
  * transaction. Nothing changed: `op` is null and nothing is written. Invalid: field errors, nothing written.
+ *
+ * `seen` is the invoice as the form was opened with (default: the cached row now). The body holds what the
+ * user changed from it, so a pulled server change to a field they did not touch is never sent back, and it
+ * is the merge base.
  */
 export async function saveInvoiceEdits(
   db: DockhandDb,
   id: number,
   form: InvoiceForm,
-  options: { now?: Date } = {},
+  options: { now?: Date; seen?: CachedSupplierInvoice } = {},
 ): Promise<InvoiceEditResult> {
   const valid = validateInvoiceForm(form);
   if (!valid.ok) return valid;
   return editing(db, id, async (invoice) => {
-    if (form.invoicedOn === '' && invoice.supplier_invoiced_on !== null)
+    const seen = options.seen ?? invoice;
+    if (form.invoicedOn === '' && seen.supplier_invoiced_on !== null)
       return {
         ok: false,
         errors: { invoicedOn: ['Once entered, the date can be corrected but not removed'] },
       };
-    const body = invoiceUpdateBody(invoice, valid.value);
+    const body = invoiceUpdateBody(seen, valid.value);
     if (Object.keys(body).length === 0) return { ok: true, op: null, invoice };
     const taken =
       body.supplier_invoice_number && (await numberTaken(db, invoice, body.supplier_invoice_number));
     if (taken) return { ok: false, errors: { number: [taken] } };
     const label = `Update ${invoiceName(invoice)} (${changedText(body)})`;
-    return queueUpdate(db, invoice, body, label, options.now ?? new Date());
+    return queueUpdate(db, invoice, seen, body, label, options.now ?? new Date());
   });
 }
 
@@ -238,6 +248,7 @@ export async function finaliseInvoice(
   return editing(db, id, (invoice) =>
     queueUpdate(
       db,
+      invoice,
       invoice,
       { status: 'Finalised' },
       `Finalise ${invoiceName(invoice)}`,
