@@ -11,6 +11,7 @@ import type { Session } from './lib/session.svelte';
 import PurchaseOrdersScreen from './screens/purchaseOrders/PurchaseOrdersScreen.svelte';
 import ReceivingScreen from './screens/receiving/ReceivingScreen.svelte';
 import SettingsScreen from './screens/settings/SettingsScreen.svelte';
+import SupplierInvoicesScreen from './screens/supplierInvoices/SupplierInvoicesScreen.svelte';
 import SyncCentreScreen from './screens/sync/SyncCentreScreen.svelte';
 
 /** What every section's screen is given. */
@@ -31,6 +32,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { id: 'receiving', label: 'Receiving', screen: ReceivingScreen },
   { id: 'purchase-orders', label: 'Purchase orders', screen: PurchaseOrdersScreen },
+  { id: 'supplier-invoices', label: 'Supplier invoices', screen: SupplierInvoicesScreen },
   { id: 'sync', label: 'Sync centre', screen: SyncCentreScreen },
   { id: 'settings', label: 'Settings', screen: SettingsScreen },
 ];
