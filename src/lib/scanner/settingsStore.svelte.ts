@@ -3,6 +3,7 @@
  * subscribes, to re-install the detector when they change).
  */
 import {
+  DEFAULT_SCANNER_SETTINGS,
   loadScannerSettings,
   saveScannerSettings,
   type ScannerSettings,
@@ -12,7 +13,7 @@ import {
 export type SaveResult = { ok: true } | { ok: false; message: string };
 
 export class ScannerSettingsStore {
-  current = $state.raw<ScannerSettings>(loadScannerSettings(undefined));
+  current = $state.raw<ScannerSettings>(DEFAULT_SCANNER_SETTINGS);
   readonly #storage: SettingsStorage | undefined;
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- listeners, never rendered
   readonly #listeners = new Set<(settings: ScannerSettings) => void>();
