@@ -16,7 +16,7 @@ beforeEach(async () => {
   db = new DockhandDb(`invoice-detail-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
   const { purchase_order_items: items, ...order } = samplePurchaseOrder({ id: receipt.purchase_order_id });
   await db.purchaseOrders.put({ ...order, id: receipt.purchase_order_id });
-  const item = items.find((i) => i.po_item_id !== null)!;
+  const item = items!.find((i) => i.po_item_id !== null)!;
   await db.purchaseOrderItems.put({ ...item, po_item_id: firstLine!.purchase_order_item_id });
   await db.supplierInvoices.put(invoice);
 });
