@@ -2,7 +2,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixtureState, startTestSimulator } from './http/testing';
 import { deserialiseState, SAVE_DELAY_MS, serialiseState } from './persistence';
 
@@ -46,8 +46,12 @@ describe('dataFile', () => {
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ format: 'dockhand-simulator-state' });
 
     const id = await createPort(sim.baseUrl, await sim.authHeaders(), 'Saved before the timer');
-    await new Promise((resolve) => setTimeout(resolve, SAVE_DELAY_MS + 200));
-    expect(await readFile(file, 'utf8')).toContain('Saved before the timer');
+    // Saved by the timer (SAVE_DELAY_MS after the write), not by the stop below: waited for, not slept on,
+    // since a loaded machine may run the timer and the write late.
+    await vi.waitFor(async () => expect(await readFile(file, 'utf8')).toContain('Saved before the timer'), {
+      timeout: 15_000,
+      interval: SAVE_DELAY_MS / 5,
+    });
     const second = await createPort(sim.baseUrl, await sim.authHeaders(), 'Saved on stop');
     await sim.stop();
 
