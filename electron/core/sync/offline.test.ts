@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
 import { switchableSignal } from './testing/onlineSignal';
 import { customerEdit } from './testing/edits';
+import { sleep, waitFor } from './testing/fetches';
 import { engineHarness, type EngineHarness } from './testing/harness';
 
 let sim: Simulator;
@@ -23,8 +24,6 @@ afterEach(async () => {
   harness = undefined;
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('offline', () => {
   it('pauses without burning attempts while the API is unreachable, and drains when it is back', async () => {
     harness = engineHarness(sim, { random: () => 0.5 });
@@ -35,6 +34,9 @@ describe('offline', () => {
     ];
     await sim.control.setOffline(true);
     await harness.engine.start();
+    // Noticing takes a refused connection and a failed probe: waited for, since a loaded machine is slow.
+    await waitFor(() => harness!.engine.status.get().activity === 'offline');
+    // Then time offline, in which a broken engine would keep sending (and spending attempts).
     await sleep(600);
 
     expect(harness.engine.status.get()).toMatchObject({ online: false, activity: 'offline' });
