@@ -1,0 +1,81 @@
+/**
+ * The supplier invoice specs' grip on the API behind the app: "someone in the back office" reading or
+ * changing an invoice straight through the v2.1 API with the demo key, as another client would, while the
+ * app works offline or has an edit of its own in flight.
+ *
+ * The API's address is the app's connection, which the renderer may know (never the key): it is read
+ * through the host bridge (`connection.get`), from the page itself, so the helper works in either host.
+ */
+import type { Page } from '@playwright/test';
+import { z } from 'zod';
+import { DEMO_API_KEY } from '../../electron/core/bridge/demo';
+import { SupplierInvoiceSchema, type SupplierInvoice } from '../../src/api/resources';
+import type { SupplierInvoiceUpdate } from '../../src/api/requests';
+
+/** The demo simulator's base URL (`http://127.0.0.1:PORT/v2.1`), as the app's connection names it. */
+export async function apiBaseUrl(page: Page): Promise<string> {
+  const baseUrl = await page.evaluate(async () => {
+    const invoke = async (command: string): Promise<unknown> => {
+      // Electron: the preload's bridge.
+      const preload = (window as { dockhand?: { invoke(c: string, p: object): Promise<unknown> } }).dockhand;
+      if (preload) return preload.invoke(command, {});
+      // Browser host: a second socket to the same host with this run's token (the page keeps it).
+      const token = sessionStorage.getItem('dockhand.bridgeToken');
+      const socket = new WebSocket(`ws://${location.host}/bridge?token=${encodeURIComponent(token ?? '')}`);
+      return new Promise((resolve, reject) => {
+        socket.onerror = () => reject(new Error('bridge socket failed'));
+        socket.onopen = () =>
+          socket.send(JSON.stringify({ type: 'invoke', id: 1, envelope: { command, payload: {} } }));
+        socket.onmessage = (event: MessageEvent<string>) => {
+          const frame = JSON.parse(event.data) as { type: string; id?: number; result?: unknown };
+          if (frame.type !== 'result' || frame.id !== 1) return;
+          socket.close();
+          resolve(frame.result);
+        };
+      });
+    };
+    return invoke('connection.get');
+  });
+  const result = z
+    .object({ ok: z.literal(true), value: z.object({ baseUrl: z.string().url() }) })
+    .parse(baseUrl);
+  return result.value.baseUrl;
+}
+
+const TokenSchema = z.object({ access_token: z.string().min(1) });
+
+/** The back office's own client: reads and updates invoices with the demo key, never through Dockhand. */
+export class BackOffice {
+  #token: string | null = null;
+
+  constructor(readonly baseUrl: string) {}
+
+  static async of(page: Page): Promise<BackOffice> {
+    return new BackOffice(await apiBaseUrl(page));
+  }
+
+  async #call(method: 'GET' | 'PUT', path: string, body?: unknown): Promise<unknown> {
+    this.#token ??= TokenSchema.parse(
+      await (await fetch(`${this.baseUrl}/auth/token`, { headers: { 'x-api-key': DEMO_API_KEY } })).json(),
+    ).access_token;
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        'x-api-key': DEMO_API_KEY,
+        authorization: `Bearer ${this.#token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  }
+
+  async invoice(id: number): Promise<SupplierInvoice> {
+    return SupplierInvoiceSchema.parse(await this.#call('GET', `/supplierinvoices/${id}`));
+  }
+
+  async updateInvoice(id: number, body: SupplierInvoiceUpdate): Promise<SupplierInvoice> {
+    return SupplierInvoiceSchema.parse(await this.#call('PUT', `/supplierinvoices/${id}`, body));
+  }
+}
