@@ -59,7 +59,23 @@ describe('429 with Retry-After', () => {
 
 describe('the concurrency bound', () => {
   it('never has more than `concurrency` requests in flight, reads and lookups included', async () => {
-    const counting = countingClient(makeClient(sim.baseUrl));
+    // The first requests are held until three are in flight at once, so the bound is reached however slow
+    // the machine (an engine that never got to three would hang here and time out); then all flow freely.
+    let waiting: (() => void)[] | undefined = [];
+    let open = 0;
+    const gated = recordingFetch(async (request, forward) => {
+      const held = waiting;
+      if (held && !request.url.endsWith('/auth/token')) {
+        open += 1;
+        if (open < 3) await new Promise<void>((resolve) => held.push(resolve));
+        else {
+          for (const resolve of held) resolve();
+          waiting = undefined;
+        }
+      }
+      return forward();
+    });
+    const counting = countingClient(makeClient(sim.baseUrl, { fetch: gated.fetch }));
     harness = engineHarness(sim, { concurrency: 3, client: counting.client });
     // Updates with a base version read before they write (two requests per op); creates only write.
     const customers = [50061, 50062, 50063, 50064];
