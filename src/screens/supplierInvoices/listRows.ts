@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { SUPPLIER_INVOICE_STATUSES, type SupplierInvoiceStatus } from '../../api/resources';
 import type { OrderBadge } from '../../db/recordBadge';
 import type { Query } from '../../lib/routes';
+import { invoiceStatusText } from './invoiceFormat';
 
 export interface InvoiceListRow {
   id: number;
@@ -128,11 +129,25 @@ const recency = (id: number) => (id < 0 ? 2 ** 31 - id : id);
 const naturalKey = (text: string | null | undefined) =>
   text ? text.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(12, '0')) : null;
 
+/**
+ * The text keys of a row, worked out on its first sort and kept while the row lives (the index rebuilds a
+ * row object only when its invoice changes), so re-sorting 11,000 rows costs only the comparisons.
+ */
+const textKeys = new WeakMap<InvoiceListRow, { number: string | null; supplier: string | null }>();
+function textKeysOf(row: InvoiceListRow) {
+  let keys = textKeys.get(row);
+  if (!keys) {
+    keys = { number: naturalKey(row.number), supplier: naturalKey(row.suppliers[0]?.name) };
+    textKeys.set(row, keys);
+  }
+  return keys;
+}
+
 /** What each column sorts by; missing values (no number, no date, no supplier yet) always sort last. */
 const SORT_VALUES: Record<SortKey, (row: InvoiceListRow) => string | number | null> = {
-  number: (row) => naturalKey(row.number),
+  number: (row) => textKeysOf(row).number,
   po: (row) => row.poIds[0] ?? null,
-  supplier: (row) => naturalKey(row.suppliers[0]?.name),
+  supplier: (row) => textKeysOf(row).supplier,
   status: (row) => row.status,
   invoicedOn: (row) => row.invoicedOn,
   total: (row) => row.totalInc,
@@ -161,7 +176,7 @@ export function sortRows(rows: readonly InvoiceListRow[], sort: InvoiceListParam
 /** Why the list is empty, in words: which filters and search hide every invoice. */
 export function filtersText(params: InvoiceListParams, supplierName: (id: number) => string): string {
   const parts: string[] = [];
-  if (params.filters.status) parts.push(`status ${params.filters.status}`);
+  if (params.filters.status) parts.push(`status ${invoiceStatusText(params.filters.status)}`);
   if (params.filters.supplierId !== null) parts.push(`supplier ${supplierName(params.filters.supplierId)}`);
   if (params.filters.from && params.filters.to)
     parts.push(`dated ${params.filters.from} to ${params.filters.to}`);
