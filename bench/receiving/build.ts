@@ -1,0 +1,24 @@
+/**
+ * Builds the harness page (./page) with Vite and the app's Svelte set-up (svelte.config.js), as a production
+ * build like out/renderer, but into a folder of its own outside the repository's build outputs: the app's
+ * bundle (electron.vite.config.ts builds index.html only) and the packaged app (electron-builder.yml takes
+ * out/**) never contain it.
+ */
+import { resolve } from 'node:path';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { build } from 'vite';
+
+const REPO = resolve(import.meta.dirname, '../..');
+const PAGE = resolve(import.meta.dirname, 'page');
+
+/** `minify: false` keeps function names readable in a CPU profile (--profile). */
+export async function buildHarness(outDir: string, options: { minify: boolean }): Promise<void> {
+  await build({
+    configFile: false,
+    root: PAGE,
+    base: './',
+    logLevel: 'warn',
+    plugins: [svelte({ configFile: resolve(REPO, 'svelte.config.js') })],
+    build: { outDir, emptyOutDir: true, minify: options.minify, sourcemap: !options.minify },
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * `findProductByCode` (src/db/productLookup.ts) among the seeded products, over the page's IndexedDB as the
+ * app uses it: random existing barcodes and SKUs, and codes no product has (a miss tries every index, then the
+ * case-insensitive passes, so it is the slowest answer). The baseline is the cheapest read there is, a
+ * primary-key `db.products.get(id)`, measured in the same loop. Kinds take turns, so a slow moment of the
+ * machine lands on all of them alike; every answer is checked, and a wrong one is a harness error.
+ */
+import { findProductByCode } from '../../../src/db/productLookup';
+import type { DockhandDb } from '../../../src/db/schema';
+import { barcodeOf, PRODUCT_COUNT, skuOf, unknownBarcode, unknownSku } from './catalogue';
+
+export const LOOKUP_KINDS = ['get', 'barcode', 'sku', 'missBarcode', 'missSku'] as const;
+export type LookupKind = (typeof LOOKUP_KINDS)[number];
+export type LookupSamples = Record<LookupKind, number[]>;
+
+/** A small seeded generator (mulberry32): the same ids every run. */
+function randomIds(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const unit = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return 1 + Math.floor(unit * PRODUCT_COUNT);
+  };
+}
+
+async function timed(run: () => Promise<number | undefined>, expected: number | undefined): Promise<number> {
+  const start = performance.now();
+  const found = await run();
+  const ms = performance.now() - start;
+  if (found !== expected) throw new Error(`lookup answered ${found}, expected ${expected}`);
+  return ms;
+}
+
+/** `perKind` timed lookups of each kind after `warmUp` untimed rounds. */
+export async function benchLookups(
+  db: DockhandDb,
+  options: { perKind: number; warmUp: number; seed: number },
+): Promise<LookupSamples> {
+  const nextId = randomIds(options.seed);
+  const samples: LookupSamples = { get: [], barcode: [], sku: [], missBarcode: [], missSku: [] };
+  const byCode = async (code: string) => (await findProductByCode(db, code))?.id;
+  for (let round = 0; round < options.warmUp + options.perKind; round++) {
+    const id = nextId();
+    const ms: Record<LookupKind, number> = {
+      get: await timed(async () => (await db.products.get(id))?.id, id),
+      barcode: await timed(() => byCode(barcodeOf(id)), id),
+      sku: await timed(() => byCode(skuOf(id)), id),
+      missBarcode: await timed(() => byCode(unknownBarcode(id)), undefined),
+      missSku: await timed(() => byCode(unknownSku(id)), undefined),
+    };
+    if (round < options.warmUp) continue;
+    for (const kind of LOOKUP_KINDS) samples[kind].push(ms[kind]);
+  }
+  return samples;
+}

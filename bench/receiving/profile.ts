@@ -1,0 +1,138 @@
+/**
+ * `--profile`: a V8 CPU profile of the page over a scan run (CDP Profiler), saved for DevTools, and its
+ * hottest functions, by self and by inclusive time, named by the module they come from. `(program)` is the
+ * renderer's native work outside JavaScript: style, layout, paint. The harness is then built unminified, whose bundle
+ * keeps names and marks each module with a `// path/to/module.ts` line, so a bundle line maps back to a
+ * file of this repository without source maps.
+ */
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { round } from './stats';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export async function profileDuring<T>(
+  page: Page,
+  run: () => Promise<T>,
+): Promise<{ result: T; profile: CpuProfile }> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  // 100 µs between samples: scans are a few milliseconds of work each.
+  await session.send('Profiler.setSamplingInterval', { interval: 100 });
+  await session.send('Profiler.start');
+  try {
+    const result = await run();
+    const { profile } = await session.send('Profiler.stop');
+    return { result, profile: profile as CpuProfile };
+  } finally {
+    await session.detach();
+  }
+}
+
+/** Bundle line (0-based) → the module it belongs to, from the bundle's `// path` markers. */
+async function moduleLocator(pageDir: string): Promise<(url: string, line: number) => string> {
+  const assets = join(pageDir, 'assets');
+  const marks = new Map<string, { line: number; module: string }[]>();
+  for (const name of await readdir(assets)) {
+    if (!name.endsWith('.js')) continue;
+    const lines = (await readFile(join(assets, name), 'utf8')).split('\n');
+    const found: { line: number; module: string }[] = [];
+    lines.forEach((text, line) => {
+      const mark = /^\/\/ (\S+\.(?:ts|js|mjs|svelte))$/.exec(text);
+      if (mark) found.push({ line, module: mark[1]!.replace(/^\0/, '') });
+    });
+    marks.set(name, found);
+  }
+  return (url, line) => {
+    const name = url.split('/').pop() ?? '';
+    const found = marks.get(name);
+    if (!found) return url ? name : '(native)';
+    let module = '(bundle runtime)';
+    for (const mark of found) if (mark.line <= line) module = mark.module;
+    return module;
+  };
+}
+
+export interface HotFunction {
+  function: string;
+  module: string;
+  line: number;
+  selfMsPerScan: number;
+  totalMsPerScan: number;
+}
+
+/**
+ * Every function's self time and inclusive time (a recursive call counted once, at its outermost frame), in
+ * ms per scan of the `scans` the profile covers; `(idle)` left out.
+ */
+export async function hotFunctions(
+  profile: CpuProfile,
+  pageDir: string,
+  scans: number,
+): Promise<HotFunction[]> {
+  const locate = await moduleLocator(pageDir);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  const total = new Map<number, number>();
+  const totalOf = (id: number): number => {
+    const known = total.get(id);
+    if (known !== undefined) return known;
+    const children = byId.get(id)?.children ?? [];
+    const sum = (self.get(id) ?? 0) + children.reduce((acc, child) => acc + totalOf(child), 0);
+    total.set(id, sum);
+    return sum;
+  };
+  const keyOf = (node: ProfileNode) =>
+    `${node.callFrame.functionName}@${node.callFrame.url}:${node.callFrame.lineNumber}`;
+  const nestedInItself = (node: ProfileNode) => {
+    for (let up = parentOf.get(node.id); up !== undefined; up = parentOf.get(up))
+      if (keyOf(byId.get(up)!) === keyOf(node)) return true;
+    return false;
+  };
+  const rows = new Map<
+    string,
+    { function: string; module: string; line: number; self: number; total: number }
+  >();
+  for (const node of profile.nodes) {
+    if (node.callFrame.functionName === '(idle)') continue;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const row = rows.get(keyOf(node)) ?? {
+      function: functionName || '(anonymous)',
+      module: locate(url, lineNumber),
+      line: lineNumber + 1,
+      self: 0,
+      total: 0,
+    };
+    row.self += self.get(node.id) ?? 0;
+    if (!nestedInItself(node)) row.total += totalOf(node.id);
+    rows.set(keyOf(node), row);
+  }
+  return [...rows.values()].map(({ self: selfMs, total: totalMs, ...row }) => ({
+    ...row,
+    selfMsPerScan: round(selfMs / scans, 2),
+    totalMsPerScan: round(totalMs / scans, 2),
+  }));
+}
+
+/** The `top` functions by one of the times. */
+export function hottest(rows: readonly HotFunction[], by: 'selfMsPerScan' | 'totalMsPerScan', top = 20) {
+  return [...rows].sort((a, b) => b[by] - a[by]).slice(0, top);
+}
+
+export async function saveProfile(profile: CpuProfile, file: string): Promise<void> {
+  await writeFile(file, JSON.stringify(profile));
+}
