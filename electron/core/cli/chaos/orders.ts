@@ -38,7 +38,15 @@ function orderOf(po: PurchaseOrder & { id: number }): Order {
   return { id: po.id, ours: false, lines };
 }
 
-async function ordersIn(client: ApiClient, statuses: readonly [string, ...string[]]): Promise<Order[]> {
+/**
+ * The first `count` orders in these statuses that have lines. A page with items is costly to build and check
+ * (a hundred orders take seconds on a loaded machine), so only a few are read.
+ */
+async function ordersIn(
+  client: ApiClient,
+  statuses: readonly [string, ...string[]],
+  count: number,
+): Promise<Order[]> {
   const search = queryFor('searchPurchaseOrders');
   const { data } = await client.call('searchPurchaseOrders', {
     query: {
@@ -46,7 +54,7 @@ async function ordersIn(client: ApiClient, statuses: readonly [string, ...string
       order_by: buildOrder([search.order('id', 'asc')]),
       include_items: true,
       page_number: 1,
-      page_size: 100,
+      page_size: count,
     },
   });
   return (data ?? [])
@@ -59,7 +67,7 @@ export async function loadOrders(
   random: Random,
   count: number,
 ): Promise<{ open: Order[]; closed: Order[] }> {
-  const open = (await ordersIn(client, OPEN)).filter((order) => order.lines.some((l) => roomOn(l) > 0));
-  const closed = await ordersIn(client, CLOSED);
+  const open = (await ordersIn(client, OPEN, 4 * count)).filter((o) => o.lines.some((l) => roomOn(l) > 0));
+  const closed = await ordersIn(client, CLOSED, 8);
   return { open: random.sample(open, count), closed: random.sample(closed, 2) };
 }

@@ -5,8 +5,8 @@
  *   for each of --restarts rounds:  (worker stopped, faults off) resolve conflicts, queue a batch of edits,
  *                                   make the concurrent server-side edits → faults on → start the worker →
  *                                   SIGKILL it at a random moment → faults off
- *   drain:  faults reset; run the worker until the queue is idle, resolving conflicts between runs, for at
- *           most 60 s from the moment faults stopped
+ *   drain:  faults reset; an engine in this process until nothing is left to send, resolving conflicts as
+ *           they come, for at most 60 s from the moment faults stopped (./drain.ts)
  *   verify: every edit against the simulator's final state (./verify.ts), receipts against the order lines
  *           (./verifyReceipts.ts), and every op's end state against what its scenario meant: only ops the
  *           ledger marks as meant to be refused may end failed (./verifyStates.ts)
@@ -14,8 +14,8 @@
  * The edits depend on the seed alone, not on how far the worker got (see `random` below), so a seed's run
  * queues the same ops on a fast or a loaded machine; only the kill moments and conflict picks vary.
  *
- * The parent writes the store only while the worker is stopped (it waits for the child to be reaped), and
- * the store's lock file would refuse a second opener anyway.
+ * The parent writes the store only while no worker runs (it waits for the child to be reaped), and the
+ * store's lock file would refuse a second opener anyway.
  */
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,7 @@ import { createDexieStore } from '../../../../src/db/dexieStore';
 import type { OpKind } from '../../../../src/db/ops';
 import { createApiClient } from '../../api';
 import { openFileStore } from '../../store';
+import { drain } from './drain';
 import { generate, resolveConflicts, type GenContext, type Scenario } from './generator';
 import { Ledger } from './ledger';
 import { seededRandom } from './random';
@@ -114,7 +115,9 @@ export async function runChaos(sim: ChaosSimulator, options: ChaosOptions): Prom
   const client = createApiClient({
     baseUrl: sim.baseUrl,
     getApiKey: () => Promise.resolve(apiKey),
-    readRetries: 0,
+    // The harness's own reads (faults off) may still meet a pooled connection the server has just closed
+    // on a loaded machine; a read is safe to repeat.
+    readRetries: 2,
   });
   const ledger = new Ledger();
   log(
@@ -136,18 +139,19 @@ export async function runChaos(sim: ChaosSimulator, options: ChaosOptions): Prom
   });
   const baseline = sim.control.snapshot();
 
+  const context = (db: GenContext['db']): GenContext => ({
+    db,
+    world,
+    random,
+    choices,
+    ledger,
+    client,
+    conflictRate: options.conflictRate ?? 0.2,
+  });
   async function withStore<T>(work: (ctx: GenContext) => Promise<T>): Promise<T> {
     const store = await openFileStore(storeDir);
     try {
-      return await work({
-        db: store.db,
-        world,
-        random,
-        choices,
-        ledger,
-        client,
-        conflictRate: options.conflictRate ?? 0.2,
-      });
+      return await work(context(store.db));
     } finally {
       await store.close();
     }
@@ -156,8 +160,6 @@ export async function runChaos(sim: ChaosSimulator, options: ChaosOptions): Prom
     createDexieStore(ctx.db)
       .countByState({})
       .then((answer) => answer.counts);
-  const worker = (exitWhenIdle: boolean) =>
-    startWorker({ dir: storeDir, baseUrl: sim.baseUrl, apiKey, exitWhenIdle, logFile });
 
   let kills = 0;
   /** Kills that left an op marked sending: its request may or may not have reached the server. */
@@ -171,7 +173,7 @@ export async function runChaos(sim: ChaosSimulator, options: ChaosOptions): Prom
     });
     if (round >= options.restarts) break; // no restarts: the one batch goes straight to the drain
     sim.control.setFaults(faultsFor(options.faultRate, seed * 1_000 + round));
-    const child = worker(false);
+    const child = startWorker({ dir: storeDir, baseUrl: sim.baseUrl, apiKey, logFile });
     const spawned = Date.now();
     const work = before.queued + before.sending + before.uncertain + before.blocked;
     // The moment is random in the round's work, not in wall time (which depends on the machine): after a
@@ -205,27 +207,14 @@ export async function runChaos(sim: ChaosSimulator, options: ChaosOptions): Prom
   sim.control.resetFaults();
   const drainTimeoutMs = options.drainTimeoutMs ?? 60_000;
   const drainStart = Date.now();
-  let drained = false;
-  for (;;) {
-    const left = await withStore(async (ctx) => {
-      await resolveConflicts(ctx);
-      return counts(ctx);
-    });
-    if (left.queued + left.sending + left.uncertain + left.conflicted === 0) {
-      drained = true;
-      break;
-    }
-    const remaining = drainTimeoutMs - (Date.now() - drainStart);
-    if (remaining <= 0) break;
-    const child = worker(true);
-    const exit = await Promise.race([child.exited, sleep(remaining).then(() => null)]);
-    if (!exit) {
-      await child.kill();
-      break;
-    }
-    if (exit.code !== 0)
-      throw new Error(`The worker failed while draining (code ${exit.code}); see ${logFile}`);
-  }
+  const drained = await drain({
+    storeDir,
+    baseUrl: sim.baseUrl,
+    apiKey,
+    logFile,
+    deadline: drainStart + drainTimeoutMs,
+    resolve: (db) => resolveConflicts(context(db)),
+  });
   const drainedInMs = Date.now() - drainStart;
   log(
     drained

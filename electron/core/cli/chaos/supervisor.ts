@@ -34,14 +34,12 @@ export function startWorker(options: {
   dir: string;
   baseUrl: string;
   apiKey: string;
-  exitWhenIdle: boolean;
   logFile: string;
 }): WorkerProcess {
   const log = openSync(options.logFile, 'a');
   // DOCKHAND_CHAOS_NODE_FLAGS adds Node flags for a post-mortem (e.g. `--cpu-prof --cpu-prof-dir=DIR`).
   const extra = process.env.DOCKHAND_CHAOS_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   const args = [...extra, '--import', 'tsx', WORKER, '--data', options.dir, '--base-url', options.baseUrl];
-  if (options.exitWhenIdle) args.push('--exit-when-idle');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, DOCKHAND_API_KEY: options.apiKey },

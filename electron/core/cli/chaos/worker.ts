@@ -1,26 +1,16 @@
 /**
- * The chaos run's child process: the sync engine over the file store in DIR, pushing only, tuned to finish
- * quickly (a high client-side rate limit to match the simulator's, short backoff caps). The parent SIGKILLs
- * it at random moments; nothing here prepares for that, which is the point.
+ * The chaos run's child process: the sync engine over the file store in DIR, tuned as ./engineOptions.ts
+ * says. The parent SIGKILLs it at random moments; nothing here prepares for that, which is the point.
  *
- *   node --import tsx electron/core/cli/chaos/worker.ts --data DIR --base-url URL [--exit-when-idle]
+ *   node --import tsx electron/core/cli/chaos/worker.ts --data DIR --base-url URL
  *
- * The API key comes from DOCKHAND_API_KEY. Events for the parent (`started`, `idle` with the op counts) go
- * over the IPC channel it opens; logs go to stderr. With --exit-when-idle it stops and exits 0 the first time
- * nothing is queued, sending or uncertain.
+ * The API key comes from DOCKHAND_API_KEY. Events for the parent (`started`, `progress`, `idle` with the op
+ * counts) go over the IPC channel it opens; logs go to stderr. It runs until it is killed.
  */
 import { parseArgs } from 'node:util';
 import type { SyncLogEntry } from '../../sync';
 import { openHeadless, waitUntilSettled } from '../headless';
-
-const WORKER_ENGINE = {
-  pull: false,
-  concurrency: 8,
-  rateLimit: { requestsPerMinute: 60_000, burst: 100 },
-  backoff: { baseMs: 50, capMs: 2_000 },
-  probeBackoff: { baseMs: 100, capMs: 1_000 },
-  watchdogMs: 60_000,
-} as const;
+import { CHAOS_CLIENT, CHAOS_ENGINE } from './engineOptions';
 
 const emit = (event: Record<string, unknown>) => process.send?.(event);
 const log = (level: string) => (entry: SyncLogEntry) =>
@@ -42,7 +32,6 @@ async function main(): Promise<void> {
     options: {
       data: { type: 'string' },
       'base-url': { type: 'string' },
-      'exit-when-idle': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -53,8 +42,8 @@ async function main(): Promise<void> {
     dir: values.data,
     baseUrl: values['base-url'],
     apiKey,
-    engine: { ...WORKER_ENGINE, logger: { info, warn: log('warn'), error: log('error') } },
-    client: { timeoutMs: 10_000, readRetries: 2, backoff: { baseMs: 50, capMs: 500 } },
+    engine: { ...CHAOS_ENGINE, logger: { info, warn: log('warn'), error: log('error') } },
+    client: CHAOS_CLIENT,
     // The run is about faults, not shapes (sync.test.ts runs the validated port); parsing every op on every
     // pump would be most of the worker's time once a thousand ops are queued.
     validatePort: false,
@@ -63,24 +52,20 @@ async function main(): Promise<void> {
   await headless.engine.start();
   note(`engine started after ${Date.now() - began} ms`);
   emit({ event: 'started', pid: process.pid });
+  // Until the parent kills it. Nothing new can arrive while it runs (the parent writes only while it is
+  // stopped), so idle is reported again each second and the engine is left to its retries.
   for (;;) {
     const settled = await waitUntilSettled(headless, { offlineGraceMs: Infinity });
     const { counts } = await headless.port.countByState({});
     emit({ event: 'idle', settled, counts });
     note(`idle (${settled}) after ${Date.now() - began} ms: ${JSON.stringify(counts)}`);
-    if (values['exit-when-idle']) break;
-    // Nothing new can arrive while this process runs (the parent writes only while it is stopped).
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-  await headless.close();
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(
-      `worker failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `worker failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
