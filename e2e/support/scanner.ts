@@ -76,15 +76,15 @@ function keyOf(char: string): KeyDefinition {
 }
 
 /**
- * Presses `chars` `gapMs` apart, the last one now (a time stamp in the future would be no scanner's), and
- * sends them without waiting for the page between keys.
+ * Presses `chars` `gapMs` apart from `firstAt` (ms since the epoch) and sends them without waiting for
+ * the page between keys. Returns when the page has had them all; the time stamps say when they were
+ * pressed, however long that took.
  */
-async function pressAll(session: CDPSession, chars: string[], gapMs: number): Promise<void> {
-  const start = Date.now() - (chars.length - 1) * gapMs;
+async function pressAll(session: CDPSession, chars: string[], firstAt: number, gapMs: number): Promise<void> {
   const sent: Promise<unknown>[] = [];
   chars.forEach((char, i) => {
     const { key, code, windowsVirtualKeyCode, text, modifiers } = keyOf(char);
-    const pressedAt = (start + i * gapMs) / 1000;
+    const pressedAt = (firstAt + i * gapMs) / 1000;
     const common = { key, code, windowsVirtualKeyCode, modifiers };
     sent.push(
       session.send('Input.dispatchKeyEvent', { type: 'keyDown', ...common, text, timestamp: pressedAt }),
@@ -96,13 +96,22 @@ async function pressAll(session: CDPSession, chars: string[], gapMs: number): Pr
   await Promise.all(sent);
 }
 
+/** The first key's time for `count` keys `gapMs` apart whose last one is pressed now (never in the future). */
+const firstKeyEndingNow = (count: number, gapMs: number) => Date.now() - (count - 1) * gapMs;
+
 /** Scans `barcode` into whatever has focus: its characters, then Enter, `gapMs` apart. */
 export async function scan(page: Page, barcode: string, options: ScanOptions = {}): Promise<void> {
   const { gapMs = 4, breakAfter, pauseMs = 300 } = options;
   const session = await sessionOf(page);
   const chars = [...barcode, '\n'];
-  if (breakAfter === undefined) return pressAll(session, chars, gapMs);
-  await pressAll(session, chars.slice(0, breakAfter), gapMs);
-  await new Promise((resolve) => setTimeout(resolve, pauseMs));
-  await pressAll(session, chars.slice(breakAfter), gapMs);
+  if (breakAfter === undefined)
+    return pressAll(session, chars, firstKeyEndingNow(chars.length, gapMs), gapMs);
+  const head = chars.slice(0, breakAfter);
+  const headAt = firstKeyEndingNow(head.length, gapMs);
+  await pressAll(session, head, headAt, gapMs);
+  // The rest is pressed exactly `pauseMs` after the head's last key, whatever this busy process (it also
+  // runs the browser host) took to send the head; it is sent no earlier than that moment.
+  const restAt = headAt + (head.length - 1) * gapMs + pauseMs;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, restAt - Date.now())));
+  await pressAll(session, chars.slice(breakAfter), restAt, gapMs);
 }
