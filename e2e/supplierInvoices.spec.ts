@@ -91,9 +91,11 @@ test('an invoice edited offline, in conflict with the server, then finalised', a
   const dialog = page.getByRole('dialog', { name: 'Finalise this invoice?' });
   await expect(dialog).toContainText('can no longer be changed in Dockhand');
   await dialog.getByRole('button', { name: 'Finalise invoice' }).click();
-  await expect(page.getByText('Finalised: this invoice can no longer be changed.')).toBeVisible({
-    timeout: 60_000,
-  });
+  // Read-only at once, while the finalise is on its way; then finalised by the server.
+  const lockNote = page.getByRole('note');
+  await expect(lockNote).toContainText('can no longer be changed');
+  await expect(page.getByRole('form', { name: 'Edit invoice' })).toHaveCount(0);
+  await expect(lockNote).toHaveText('Finalised: this invoice can no longer be changed.', { timeout: 60_000 });
   const finalised = await office.invoice(id);
   expect(finalised).toMatchObject({ status: 'Finalised', notes: 'Two cartons short, credit requested' });
   expect(finalised.finalised_on).not.toBeNull();
