@@ -183,12 +183,21 @@ describe('saveInvoiceEdits', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('refuses to remove a date once entered', async () => {
-    const result = await saveInvoiceEdits(db, 7001, await edited({ invoicedOn: '' }), { now });
-    expect(result).toEqual({
-      ok: false,
-      errors: { invoicedOn: ['Once entered, the date can be corrected but not removed'] },
+  it('refuses to empty what the API cannot empty (date, calculation, rate), at each field', async () => {
+    await db.supplierInvoices.update(7001, {
+      landed_costs_calculation: 'Currency Conversion',
+      currency_conversion: 1.5,
     });
+    const form = await edited({ invoicedOn: '', landedCosts: null, currencyConversion: null });
+    expect(await saveInvoiceEdits(db, 7001, form, { now })).toEqual({
+      ok: false,
+      errors: {
+        invoicedOn: ['Once entered, the date can be corrected but not removed'],
+        landedCosts: ['Once chosen, the calculation can be changed but not removed'],
+        currencyConversion: ['Once entered, the rate can be corrected but not removed'],
+      },
+    });
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('bases a second edit on the row with the first one, so the engine sends each change once', async () => {

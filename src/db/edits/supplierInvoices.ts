@@ -192,6 +192,21 @@ async function editing(
 }
 
 /**
+ * Fields the user emptied that the API cannot empty: an update sends a date, a calculation or a rate, never
+ * "none" (the contract has no null for them). Said at the field instead of silently keeping the old value.
+ */
+function clearedFields(seen: CachedSupplierInvoice, form: InvoiceForm): FormErrors | null {
+  const errors: FormErrors = {};
+  if (form.invoicedOn === '' && seen.supplier_invoiced_on !== null)
+    errors.invoicedOn = ['Once entered, the date can be corrected but not removed'];
+  if (form.landedCosts === null && seen.landed_costs_calculation !== null)
+    errors.landedCosts = ['Once chosen, the calculation can be changed but not removed'];
+  if (form.currencyConversion === null && seen.currency_conversion !== null)
+    errors.currencyConversion = ['Once entered, the rate can be corrected but not removed'];
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/**
  * The server refuses a number another invoice already has on the same order (409): said at the field
  * instead, from the cached invoices of the same orders.
  */
@@ -220,11 +235,8 @@ export async function saveInvoiceEdits(
   if (!valid.ok) return valid;
   return editing(db, id, async (invoice) => {
     const seen = options.seen ?? invoice;
-    if (form.invoicedOn === '' && seen.supplier_invoiced_on !== null)
-      return {
-        ok: false,
-        errors: { invoicedOn: ['Once entered, the date can be corrected but not removed'] },
-      };
+    const cleared = clearedFields(seen, form);
+    if (cleared) return { ok: false, errors: cleared };
     const body = invoiceUpdateBody(seen, valid.value);
     if (Object.keys(body).length === 0) return { ok: true, op: null, invoice };
     const taken =
