@@ -11,7 +11,7 @@ import { build } from 'vite';
 const REPO = resolve(import.meta.dirname, '../..');
 const PAGE = resolve(import.meta.dirname, 'page');
 
-/** `minify: false` keeps function names readable in a CPU profile (--profile). */
+/** Unminified with source maps for a CPU profile (--profile): names stay readable and map to files. */
 export async function buildHarness(outDir: string, options: { minify: boolean }): Promise<void> {
   await build({
     configFile: false,

@@ -1,18 +1,20 @@
 /**
  * `--profile`: a V8 CPU profile of the page over a scan run (CDP Profiler), saved for DevTools, and its
- * hottest functions, by self and by inclusive time, named by the module they come from. `(program)` is the
- * renderer's native work outside JavaScript: style, layout, paint. The harness is then built unminified, whose bundle
- * keeps names and marks each module with a `// path/to/module.ts` line, so a bundle line maps back to a
- * file of this repository without source maps.
+ * hottest functions by self and by inclusive time, each named by its file and line in this repository (the
+ * harness is then built unminified, with source maps: ./sourceMap.ts). `(program)` is the renderer's native
+ * work outside JavaScript: style, layout, paint.
  */
-import { readFile, readdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
+import { SourceMap, type SourcePosition } from './sourceMap';
 import { round } from './stats';
+
+const REPO = resolve(import.meta.dirname, '../..');
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 }
 
@@ -40,33 +42,24 @@ export async function profileDuring<T>(
   }
 }
 
-/** Bundle line (0-based) → the module it belongs to, from the bundle's `// path` markers. */
-async function moduleLocator(pageDir: string): Promise<(url: string, line: number) => string> {
+/** Where a profiled frame comes from: a file of this repository and its line, through the bundles' maps. */
+async function frameLocator(pageDir: string): Promise<(frame: ProfileNode['callFrame']) => SourcePosition> {
   const assets = join(pageDir, 'assets');
-  const marks = new Map<string, { line: number; module: string }[]>();
-  for (const name of await readdir(assets)) {
-    if (!name.endsWith('.js')) continue;
-    const lines = (await readFile(join(assets, name), 'utf8')).split('\n');
-    const found: { line: number; module: string }[] = [];
-    lines.forEach((text, line) => {
-      const mark = /^\/\/ (\S+\.(?:ts|js|mjs|svelte))$/.exec(text);
-      if (mark) found.push({ line, module: mark[1]!.replace(/^\0/, '') });
-    });
-    marks.set(name, found);
-  }
-  return (url, line) => {
-    const name = url.split('/').pop() ?? '';
-    const found = marks.get(name);
-    if (!found) return url ? name : '(native)';
-    let module = '(bundle runtime)';
-    for (const mark of found) if (mark.line <= line) module = mark.module;
-    return module;
+  const maps = new Map<string, SourceMap>();
+  for (const name of await readdir(assets))
+    if (name.endsWith('.js.map'))
+      maps.set(name.slice(0, -'.map'.length), await SourceMap.read(join(assets, name), REPO));
+  return ({ url, lineNumber, columnNumber }) => {
+    const script = url.split('/').pop() ?? '';
+    const map = maps.get(script);
+    if (!map) return { file: url ? script : '(native)', line: lineNumber + 1 };
+    return map.at(lineNumber, columnNumber) ?? { file: `${script} (unmapped)`, line: lineNumber + 1 };
   };
 }
 
 export interface HotFunction {
   function: string;
-  module: string;
+  file: string;
   line: number;
   selfMsPerScan: number;
   totalMsPerScan: number;
@@ -81,7 +74,7 @@ export async function hotFunctions(
   pageDir: string,
   scans: number,
 ): Promise<HotFunction[]> {
-  const locate = await moduleLocator(pageDir);
+  const locate = await frameLocator(pageDir);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
@@ -96,8 +89,8 @@ export async function hotFunctions(
     total.set(id, sum);
     return sum;
   };
-  const keyOf = (node: ProfileNode) =>
-    `${node.callFrame.functionName}@${node.callFrame.url}:${node.callFrame.lineNumber}`;
+  const keyOf = ({ callFrame: { functionName, url, lineNumber, columnNumber } }: ProfileNode) =>
+    `${functionName}@${url}:${lineNumber}:${columnNumber}`;
   const nestedInItself = (node: ProfileNode) => {
     for (let up = parentOf.get(node.id); up !== undefined; up = parentOf.get(up))
       if (keyOf(byId.get(up)!) === keyOf(node)) return true;
@@ -105,15 +98,15 @@ export async function hotFunctions(
   };
   const rows = new Map<
     string,
-    { function: string; module: string; line: number; self: number; total: number }
+    { function: string; file: string; line: number; self: number; total: number }
   >();
   for (const node of profile.nodes) {
     if (node.callFrame.functionName === '(idle)') continue;
-    const { functionName, url, lineNumber } = node.callFrame;
+    const { file, line } = locate(node.callFrame);
     const row = rows.get(keyOf(node)) ?? {
-      function: functionName || '(anonymous)',
-      module: locate(url, lineNumber),
-      line: lineNumber + 1,
+      function: node.callFrame.functionName || '(anonymous)',
+      file,
+      line,
       self: 0,
       total: 0,
     };
