@@ -28,7 +28,10 @@ afterAll(async () => {
 });
 
 async function send(method: string, path: string, body?: unknown): Promise<string> {
-  const init: RequestInit = { method, headers };
+  // A new connection per request: checking a 500-order page blocks this process (server included) for
+  // seconds on a loaded machine, past the server's keep-alive timeout, and a request written on the pooled
+  // socket the server then closes is reset.
+  const init: RequestInit = { method, headers: { ...headers, connection: 'close' } };
   if (body !== undefined) init.body = JSON.stringify(body);
   const response = await fetch(`${sim.baseUrl}${path}`, init);
   const text = await response.text();

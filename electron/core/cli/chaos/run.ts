@@ -91,6 +91,18 @@ const SCENARIOS: readonly (readonly [Scenario, number])[] = [
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The harness's requests (faults off) each go on a new connection. Between two of them this process may be
+ * busy for seconds on a loaded machine (opening the store, queuing edits), past the simulator's keep-alive
+ * timeout; a request then written on the pooled socket the server is closing would be reset.
+ */
+const onFreshConnection = (input: string | URL | Request, init?: RequestInit) => {
+  const request = new Request(input, init);
+  const headers = new Headers(request.headers);
+  headers.set('connection', 'close');
+  return fetch(new Request(request, { headers }));
+};
+
 /** `total` split into `parts` batches as evenly as possible. */
 const batches = (total: number, parts: number) =>
   Array.from(
@@ -115,9 +127,8 @@ export async function runChaos(sim: ChaosSimulator, options: ChaosOptions): Prom
   const client = createApiClient({
     baseUrl: sim.baseUrl,
     getApiKey: () => Promise.resolve(apiKey),
-    // The harness's own reads (faults off) may still meet a pooled connection the server has just closed
-    // on a loaded machine; a read is safe to repeat.
-    readRetries: 2,
+    readRetries: 0,
+    fetch: onFreshConnection,
   });
   const ledger = new Ledger();
   log(
