@@ -62,18 +62,45 @@ export function parseTypedQuantity(typed: string): Quantity {
 const CODE_FIELDS = ['supplier_sku2', 'supplier_sku', 'manufacturer_sku'] as const;
 
 /**
- * The lines whose product has this code: exact matches on the barcode and SKUs first; SKUs typed by hand
- * may differ in case. Several lines can hold one product; the first that still expects units wins.
+ * The order's lines by code, built once per order (not per scan): every exact code, and the SKUs lower-cased
+ * (people type SKUs in any case; a scanner never varies). Values are positions in the lines, in line
+ * order, so a scan costs a map read whatever the order's size.
  */
-export function linesWithCode(lines: readonly ScanLine[], code: string): ScanLine[] {
+export interface CodeIndex {
+  exact: Map<string, number[]>;
+  loose: Map<string, number[]>;
+}
+
+export function indexCodes(
+  lines: readonly { poItemId: number; product: Pick<ScanLine['product'], (typeof CODE_FIELDS)[number]> }[],
+): CodeIndex {
+  const index: CodeIndex = { exact: new Map(), loose: new Map() };
+  const add = (map: Map<string, number[]>, code: string, at: number) => {
+    if (!code) return;
+    const positions = map.get(code);
+    if (!positions) map.set(code, [at]);
+    else if (!positions.includes(at)) positions.push(at);
+  };
+  lines.forEach((line, at) => {
+    for (const field of CODE_FIELDS) add(index.exact, line.product[field], at);
+    for (const field of CODE_FIELDS.slice(1)) add(index.loose, line.product[field].toLowerCase(), at);
+  });
+  return index;
+}
+
+/**
+ * The lines whose product has this code: exact matches on the barcode and SKUs first, then SKUs in any
+ * case. Several lines can hold one product; the first that still expects units wins (decideScan).
+ */
+export function linesWithCode(
+  lines: readonly ScanLine[],
+  code: string,
+  index = indexCodes(lines),
+): ScanLine[] {
   const wanted = code.trim();
   if (!wanted) return [];
-  const exact = lines.filter((line) => CODE_FIELDS.some((field) => line.product[field] === wanted));
-  if (exact.length > 0) return exact;
-  const lower = wanted.toLowerCase();
-  return lines.filter((line) =>
-    CODE_FIELDS.slice(1).some((field) => line.product[field].toLowerCase() === lower),
-  );
+  const positions = index.exact.get(wanted) ?? index.loose.get(wanted.toLowerCase()) ?? [];
+  return positions.flatMap((at) => lines[at] ?? []);
 }
 
 function unitsOf(quantity: Quantity, line: ScanLine): { units: number } | { error: string } {
@@ -95,9 +122,14 @@ export function decideScan(input: {
   settings: Pick<ReceivingSettings, 'overReceipt' | 'repeatScanSeconds'>;
   lastScan: LastScan | undefined;
   now: number;
+  /**
+   * The order's code index (indexCodes over the same lines, in the same order), kept by the caller across
+   * scans while the order's lines do not change; built here when absent.
+   */
+  index?: CodeIndex;
 }): ScanDecision {
   const { code, lines, settings, lastScan, now } = input;
-  const matches = linesWithCode(lines, code);
+  const matches = linesWithCode(lines, code, input.index);
   if (matches.length === 0) return { kind: 'not-on-order', code: code.trim() };
   const line = matches.find((candidate) => !candidate.figures.complete) ?? matches[0]!;
   const quantity = unitsOf(parseTypedQuantity(input.typed), line);

@@ -1,8 +1,8 @@
 /**
  * Short tones for scan feedback through Web Audio, so a clerk hears the answer without looking up from the
  * carton: a high blip for a good scan, two mid blips for a question, a low buzz for a refusal. No audio
- * files (nothing to load or package). The AudioContext is made on first use, after a key press (browsers
- * refuse to start audio before one).
+ * files (nothing to load or package). The AudioContext is made ahead (`prepareTones`) or on first use; it
+ * may start suspended until a key press (browsers refuse to start audio before one) and is resumed then.
  */
 export type Tone = 'ok' | 'ask' | 'error';
 
@@ -44,6 +44,11 @@ function audio(): AudioContextLike | null {
     return null;
   }
   return context;
+}
+
+/** Makes the AudioContext ahead of the first tone (it starts suspended until a key press resumes it). */
+export function prepareTones(): void {
+  audio();
 }
 
 /** Plays `tone` unless muted. Never throws: a PC without sound still receives stock. */
