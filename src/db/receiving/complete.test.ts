@@ -15,7 +15,7 @@ import {
 import { OP_CATALOG } from '../opCatalog';
 import { DockhandDb, type CachedPurchaseOrder, type CachedPurchaseOrderItem } from '../schema';
 import { completeReceipt, EMPTY_COMPLETION } from './complete';
-import { addToLine, discardDraft, listDrafts, readDraft, setLine } from './drafts';
+import { addToLine, discardDraft, listDrafts, readDraft, saveCompletion, setLine } from './drafts';
 import { listOpenOrders, matchCode } from './openOrders';
 
 let factory: InstanceType<typeof IDBFactory>;
@@ -240,5 +240,19 @@ describe('completeReceipt', () => {
     const closed = await completeReceipt(db, 103, { ...EMPTY_COMPLETION, invoiceNumber: 'X' }, { now });
     expect(closed).toEqual({ ok: false, errors: { lines: expect.stringContaining('Received') } });
     expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('the completion form kept with the draft', () => {
+  it('is kept while the draft exists, and never brings a completed draft back', async () => {
+    await addToLine(db, 101, 1, 1, null, now);
+    await saveCompletion(db, 101, { invoiceNumber: 'D-9' }, now);
+    expect((await readDraft(db, 101))?.completion).toEqual({ invoiceNumber: 'D-9' });
+    expect((await completeReceipt(db, 101, { ...EMPTY_COMPLETION, invoiceNumber: 'D-9' }, { now })).ok).toBe(
+      true,
+    );
+    // A debounced save that lands after the completion finds no draft and leaves none.
+    await saveCompletion(db, 101, { invoiceNumber: 'D-9' }, now);
+    expect(await readDraft(db, 101)).toBeUndefined();
   });
 });

@@ -125,16 +125,17 @@ export async function setLine(
   return { ok: true, draft };
 }
 
-/** The completion form as typed so far, so a reload keeps the docket number too. */
-export function saveCompletion(
+/**
+ * The completion form as typed so far, so a reload keeps the docket number too. Only kept on a draft that
+ * exists: a save landing after the receipt was completed (and its draft deleted) must not bring it back.
+ */
+export async function saveCompletion(
   db: DockhandDb,
   poId: number,
   completion: Record<string, string | boolean>,
   now = new Date(),
-): Promise<ReceiptDraft> {
-  return change(db, poId, now, (draft) => {
-    draft.completion = completion;
-  });
+): Promise<void> {
+  await db.receiptDrafts.update(poId, { completion, updatedAt: now.toISOString() });
 }
 
 export async function discardDraft(db: DockhandDb, poId: number): Promise<void> {
