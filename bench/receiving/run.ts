@@ -10,7 +10,8 @@
  * Options: --scans N (200; 0 skips them) --warm-up N (10) --pause-ms N (200) --rates 1,4
  * --lookups N (500 of each kind; 0 skips them)
  * --fresh (seed the database again) --dir DIR (build output and browser profile; default in the OS temp dir)
- * --profile (a CPU profile of each scan run, saved in DIR, and its hottest functions: ./profile.ts).
+ * --profile (a CPU profile of each scan run, saved in DIR, and its hottest functions: ./profile.ts)
+ * --trace (a Chrome trace of each scan run: the main thread's time by kind of work, ./trace.ts).
  */
 import { rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ import { hotFunctions, hottest, profileDuring, saveProfile, type CpuProfile } fr
 import { LINE_COUNT, PRODUCT_COUNT } from './page/catalogue';
 import { lookupTable, longTaskTable, scanTable } from './report';
 import { runScans, type ScanRun } from './scans';
+import { layoutSizes, traceDuring, traceSummary } from './trace';
 
 function options() {
   const { values } = parseArgs({
@@ -35,6 +37,7 @@ function options() {
       lookups: { type: 'string', default: '500' },
       fresh: { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
+      trace: { type: 'boolean', default: false },
       dir: { type: 'string', default: join(tmpdir(), 'dockhand-bench-receiving') },
     },
   });
@@ -51,6 +54,7 @@ function options() {
     lookups: count('lookups', values.lookups),
     fresh: values.fresh,
     profile: values.profile,
+    trace: values.trace,
     dir: resolve(values.dir),
   };
 }
@@ -74,6 +78,18 @@ async function main() {
     for (const rate of opts.scans > 0 ? opts.rates : []) {
       console.log(`Scanning at CPU ${rate}×…`);
       const scanOptions = { rate, scans: opts.scans, warmUp: opts.warmUp, pauseMs: opts.pauseMs };
+      if (opts.trace) {
+        let events: Awaited<ReturnType<typeof traceDuring>> = [];
+        runs.push(
+          await runScans(page, scanOptions, async (measured) => {
+            events = await traceDuring(page, measured);
+          }),
+        );
+        console.log(`CPU ${rate}×: the renderer's main thread by kind of work (self time), per scan:`);
+        console.table(traceSummary(events, opts.scans));
+        console.log('Layouts:', layoutSizes(events));
+        continue;
+      }
       if (!opts.profile) {
         runs.push(await runScans(page, scanOptions));
         continue;

@@ -38,7 +38,7 @@ export async function mountReceiving(db: DockhandDb, target: HTMLElement): Promi
 export function nowFigure(poItemId: number): string | null {
   const cell = document.querySelector(`[data-po-item-id="${poItemId}"] [data-testid="received-now"]`);
   if (!cell) return null;
-  // The cell holds a visually hidden caption for screen readers, then the figure: its own text nodes.
+  // The cell holds the figure as its own text, then (past the order) an element tagging the excess.
   let text = '';
   for (const node of cell.childNodes) if (node.nodeType === Node.TEXT_NODE) text += node.textContent ?? '';
   return text.trim();

@@ -113,7 +113,9 @@ function unitsOf(quantity: Quantity, line: ScanLine): { units: number } | { erro
   return { units: quantity.cartons * perCarton };
 }
 
-const units = (n: number) => `${n.toLocaleString()} unit${n === 1 ? '' : 's'}`;
+// One formatter for every answer: `toLocaleString` builds its own each call on some engines (bench/receiving).
+const wholeNumber = new Intl.NumberFormat();
+const units = (n: number) => `${wholeNumber.format(n)} unit${n === 1 ? '' : 's'}`;
 
 export function decideScan(input: {
   code: string;
