@@ -1,12 +1,19 @@
 /**
- * The store port's pull, status and housekeeping methods over Dexie. A pulled page and the cursor that
- * follows it are written in one transaction, so after a crash the cursor never points past rows that were
- * not stored (and never behind rows that were: the overlap window plus de-duplication absorb a replay).
+ * The store port's pull, status and housekeeping methods over Dexie.
+ *
+ * A pulled page is applied in slices (./pullSlices.ts), one transaction each, with the host given the
+ * thread between them, so a 500-row page never freezes the renderer. The cursor that follows the page is
+ * written with its LAST slice: after a crash the cursor never points past rows that were not stored. A crash
+ * between slices leaves the earlier slices stored under the old cursor, and the page is pulled again: its
+ * rows already stored have the same `modified_on` and are left unchanged (./cacheRows.ts de-duplication),
+ * rows with pending edits are rebased again over the same server copy, and deletes of absent rows do
+ * nothing, so the replay is harmless.
  */
 import { deleteServerRows, putServerRows } from './cacheRows';
 import { OP_STATES } from './ops';
 import type { CacheKey } from './cacheWrites';
 import { pendingRowsKey } from './pendingRows';
+import { DEFAULT_SLICE_SIZING, nextSliceRows, takeSlice, yieldToHost, type SliceSizing } from './pullSlices';
 import type { DockhandDb, LocalMeta } from './schema';
 import { emptyCounts, type StorePort } from './storePort';
 import { cleanResolvedTempIds } from './tempIds';
@@ -16,19 +23,36 @@ type PullMethods = Pick<
   'getCursor' | 'applyPulledPage' | 'staleIds' | 'keysWhere' | 'countByState' | 'prune'
 >;
 
-export function createPullMethods(db: DockhandDb): PullMethods {
+export interface PullApplyOptions {
+  sizing?: SliceSizing;
+  /** Between two slices of a page (tests inject one to look at the store mid-page). */
+  yieldToHost?: () => Promise<void>;
+  /** A clock in ms, for sizing slices by what they took. */
+  now?: () => number;
+}
+
+export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}): PullMethods {
+  const sizing = options.sizing ?? DEFAULT_SLICE_SIZING;
+  const pause = options.yieldToHost ?? yieldToHost;
+  const now = options.now ?? (() => performance.now());
+  // Kept across pages: the next page starts at the size the last one ended with.
+  let sliceRows = sizing.startRows;
+
   return {
     async getCursor({ resource }) {
       return { cursor: (await db.cursors.get(resource)) ?? null };
     },
 
-    applyPulledPage: ({ writes, cursor, at }) =>
-      db.transaction(
-        'rw',
-        [...new Set(writes.map((w) => db.table(w.table))), db.cursors, db.meta],
-        async () => {
-          const totals = { written: 0, unchanged: 0, rebased: 0, deleted: 0 };
-          for (const write of writes) {
+    async applyPulledPage({ writes, cursor, at }) {
+      const totals = { written: 0, unchanged: 0, rebased: 0, deleted: 0 };
+      let rest = writes;
+      for (;;) {
+        const { slice, rest: after } = takeSlice(rest, sliceRows);
+        const last = after.length === 0;
+        const started = now();
+        const tables = [...new Set(slice.map((w) => db.table(w.table))), db.meta];
+        await db.transaction('rw', last ? [...tables, db.cursors] : tables, async () => {
+          for (const write of slice) {
             if (write.delete?.length)
               totals.deleted += (await deleteServerRows(db, write.table, write.delete)).deleted;
             if (!write.put?.length) continue;
@@ -37,10 +61,15 @@ export function createPullMethods(db: DockhandDb): PullMethods {
             totals.unchanged += result.unchanged;
             totals.rebased += result.rebased;
           }
-          if (cursor) await db.cursors.put(cursor);
-          return totals;
-        },
-      ),
+          if (last && cursor) await db.cursors.put(cursor);
+        });
+        // Only a full slice says what `sliceRows` rows cost (a page's short tail is mostly fixed cost).
+        if (!last) sliceRows = nextSliceRows(sliceRows, now() - started, sizing);
+        if (last) return totals;
+        rest = after;
+        await pause();
+      }
+    },
 
     async staleIds({ table, ids, fetchedBefore, limit }) {
       const target = db.table(table);
