@@ -164,6 +164,13 @@ export class DockhandDb extends Dexie {
       supplierInvoices: 'id, supplier_invoice_number, status, modified_on, *_poIds',
       receiptDrafts: 'poId, updatedAt',
     });
+    // 3: replay linear in the queue (src/db/opIndex.ts): ops by the unresolved temp ids they name and by
+    // the temp id they create, live ops of one aggregate by state, runnable ops in seq order per state, and
+    // a create's child temp ids by their parent.
+    this.version(3).stores({
+      outbox: '++seq, &id, state, aggregate, kind, createsTempId, *dependsOnTempIds, [aggregate+state], [state+seq]',
+      tempIds: 'tempId, entity, serverId, parentTempId',
+    });
     // `_poIds` is derived from the receipts on every write, whoever writes (pull, op result, local edit),
     // so it can never disagree with them. IndexedDB cannot index a field inside an array of objects.
     this.supplierInvoices.hook('creating', (_key, invoice) => {
