@@ -226,6 +226,7 @@ export function createApiClient(input: ClientOptions): DockhandApiClient {
       const outcome = await attemptOnce(prepared, attempt, settings);
       if (outcome.ok) return outcome.value;
       const { error } = outcome;
+      if (error.details.status === 429) settings.onRefused?.(error);
       if (outcome.refusedToken !== undefined && !refreshed) {
         refreshed = true;
         tokens.invalidate(outcome.refusedToken);

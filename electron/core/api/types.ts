@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Endpoints, OperationId } from '../../../src/api/endpoints';
+import type { ApiCallError } from './errors';
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
 /**
@@ -33,6 +34,11 @@ export interface CallOptions {
   retry?: boolean;
   /** `Cache-Control` request header (the seed's optional header). */
   cacheControl?: string;
+  /**
+   * Told of every attempt the server refused with 429, a read's retries included, before the client decides
+   * whether to retry: the sync engine's pacing pauses all its requests at once (sync/pacedClient.ts).
+   */
+  onRefused?: (error: ApiCallError) => void;
 }
 
 export interface ApiClient {

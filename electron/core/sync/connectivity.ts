@@ -2,11 +2,21 @@
  * Is the API reachable? The platform's online signal is a hint (false is believed at once, true is not
  * proof); the probe asks the API itself. While unreachable the engine sends nothing, so no op spends an
  * attempt on an outage; the probe runs with its own backoff until the API answers again.
+ *
+ * "Back online means now": the probe's backoff is capped at 2 s (a probe during an outage is one refused
+ * connection or one token request, cheap next to a queued PO that waits 30 s for nothing), and the
+ * platform saying "online" probes at once. So the first request after the API is back leaves within 2 s.
  */
 import { ApiCallError } from '../api/errors';
 import type { ApiClient } from '../api/types';
 import { backoffDelay } from './backoff';
+import { REAL_CLOCK, type PacingClock } from './rateLimiter';
 import type { OnlineSignal } from './types';
+
+/** Between probes while unreachable: full jitter from 250 ms, never more than 2 s. */
+export const DEFAULT_PROBE_BACKOFF = { baseMs: 250, capMs: 2_000 };
+/** The shortest wait between probes, so a failing probe never spins. */
+const MIN_PROBE_GAP_MS = 200;
 
 export const ALWAYS_ONLINE: OnlineSignal = { isOnline: () => true, subscribe: () => () => {} };
 
@@ -38,10 +48,14 @@ export function createConnectivity(options: {
   random: () => number;
   onChange: (reachable: boolean) => void;
   probeBackoff?: { baseMs: number; capMs: number };
+  /** Where the waits between probes are timed (tests drive it). */
+  clock?: PacingClock;
 }): Connectivity {
-  const backoff = options.probeBackoff ?? { baseMs: 1_000, capMs: 30_000 };
+  const backoff = options.probeBackoff ?? DEFAULT_PROBE_BACKOFF;
+  const clock = options.clock ?? REAL_CLOCK;
   let reachable = options.signal.isOnline();
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the pending wait before the next probe, if one is scheduled. */
+  let timer: AbortController | undefined;
   let failures = 0;
   let stopped = false;
 
@@ -63,13 +77,23 @@ export function createConnectivity(options: {
 
   function schedule() {
     if (stopped || timer) return;
-    const delay = Math.max(200, backoffDelay(++failures, backoff, options.random));
-    timer = setTimeout(async () => {
-      timer = undefined;
-      if (stopped) return;
-      if (await check()) failures = 0;
-      else schedule();
-    }, delay);
+    const delay = Math.max(MIN_PROBE_GAP_MS, backoffDelay(++failures, backoff, options.random));
+    const wait = new AbortController();
+    timer = wait;
+    clock.sleep(delay, wait.signal).then(
+      async () => {
+        timer = undefined;
+        if (stopped) return;
+        if (await check()) failures = 0;
+        else schedule();
+      },
+      () => undefined, // cancelled: stopped, or the platform's signal probed first
+    );
+  }
+
+  function cancelScheduled() {
+    timer?.abort();
+    timer = undefined;
   }
 
   const unsubscribe = options.signal.subscribe((online) => {
@@ -77,7 +101,9 @@ export function createConnectivity(options: {
       set(false);
       return;
     }
-    // The platform says we are back: believe the probe, not the event.
+    // The platform says we are back: probe now (believe the probe, not the event), and start the
+    // backoff again from its shortest wait.
+    cancelScheduled();
     failures = 0;
     void check().then((ok) => (ok ? undefined : schedule()));
   });
@@ -93,7 +119,7 @@ export function createConnectivity(options: {
     check,
     stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
+      cancelScheduled();
       unsubscribe();
     },
   };

@@ -57,7 +57,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const watchdogMs = options.watchdogMs ?? 120_000;
   const pruneAfterMs = options.pruneAfterMs ?? 7 * 24 * 60 * 60_000;
   const tempIdRetentionMs = options.tempIdRetentionMs ?? 24 * 60 * 60_000;
-  const limiter = createRateLimiter(options.rateLimit ?? { requestsPerMinute: 250 });
+  // One limiter per engine session, shared by pull and push: unpaced until the server's 429s set a pace.
+  const limiter = createRateLimiter({
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.rateLimit ? { maxRequestsPerMinute: options.rateLimit.requestsPerMinute } : {}),
+  });
   const status = createStatusHub({ now, watchdogMs });
 
   /** Every request of the engine waits its turn at the limiter; a send takes its turn before the write-ahead. */
@@ -284,6 +288,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         probe: options.probe ?? tokenProbe(options.client),
         random,
         ...(options.probeBackoff ? { probeBackoff: options.probeBackoff } : {}),
+        ...(options.clock ? { clock: options.clock } : {}),
         onChange: (online) => {
           logger.info({ event: online ? 'online' : 'offline' });
           publish();

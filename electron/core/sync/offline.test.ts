@@ -1,14 +1,15 @@
 /**
  * Connectivity and liveness: going offline pauses sending without spending attempts and the outbox drains
- * when the API answers again; credentials refused pause the engine; the watchdog flags a stall, judged on
+ * when the API answers again, within 2 s of its return on the injected clock; credentials refused pause the engine; the watchdog flags a stall, judged on
  * the injected clock.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
 import { switchableSignal } from './testing/onlineSignal';
-import { customerEdit } from './testing/edits';
-import { sleep, waitFor } from './testing/fetches';
+import { customerEdit, uniqueText } from './testing/edits';
+import { recordingFetch, sleep, waitFor } from './testing/fetches';
 import { engineHarness, type EngineHarness } from './testing/harness';
+import { manualClock, type ManualClock } from './testing/manualClock';
 
 let sim: Simulator;
 let harness: EngineHarness | undefined;
@@ -79,6 +80,79 @@ describe('offline', () => {
     key = 'demo-key';
     await harness.engine.syncNow();
     await harness.drain();
+    expect((await harness.store.getOp({ id: op.id })).op).toMatchObject({ state: 'done', attempts: 1 });
+  });
+});
+
+describe('back online means now', () => {
+  /** Records when (on the test's clock) each request other than a token request left. */
+  function clockedFetch(clock: ManualClock) {
+    const sent: { at: number; method: string }[] = [];
+    const recording = recordingFetch(async (request, forward) => {
+      if (!request.url.endsWith('/auth/token')) sent.push({ at: clock.now(), method: request.method });
+      return forward();
+    });
+    return { fetch: recording.fetch, sent };
+  }
+
+  it('probes at most 2 s apart however long the outage, so the op leaves within 2 s of the API coming back', async () => {
+    const clock = manualClock();
+    const requests = clockedFetch(clock);
+    // The worst jitter: every wait is the longest the backoff allows.
+    harness = engineHarness(sim, {
+      clock,
+      random: () => 0.999,
+      probeBackoff: undefined,
+      clientOptions: { fetch: requests.fetch },
+    });
+    await harness.client.call('getShippingPort', { params: { id: 1 } });
+    const op = await customerEdit(harness.db, 50035, { custom_reference: uniqueText('back') });
+    await sim.control.setOffline(true);
+    await harness.engine.start();
+    await waitFor(() => harness!.engine.status.get().activity === 'offline');
+
+    // A long outage: many failed probes, each the next one's wait no longer than 2 s.
+    for (let probe = 0; probe < 12; probe++) {
+      await waitFor(() => clock.nextWake() !== undefined);
+      expect(clock.nextWake()! - clock.now()).toBeLessThanOrEqual(2_000);
+      clock.advanceToNext();
+    }
+    expect((await harness.store.getOp({ id: op.id })).op).toMatchObject({ state: 'queued', attempts: 0 });
+
+    await sim.control.setOffline(false);
+    const back = clock.now();
+    await waitFor(() => clock.nextWake() !== undefined);
+    clock.advanceToNext();
+    await harness.drain();
+
+    const put = requests.sent.filter((request) => request.method === 'PUT');
+    expect(put.length).toBeGreaterThanOrEqual(1);
+    expect(put.at(-1)!.at - back).toBeLessThanOrEqual(2_000);
+    expect((await harness.store.getOp({ id: op.id })).op).toMatchObject({ state: 'done', attempts: 1 });
+  });
+
+  it('probes at once when the platform says online, without waiting for the pending probe', async () => {
+    const clock = manualClock();
+    const signal = switchableSignal(true);
+    const requests = clockedFetch(clock);
+    harness = engineHarness(sim, { clock, online: signal, clientOptions: { fetch: requests.fetch } });
+    await harness.client.call('getShippingPort', { params: { id: 1 } });
+    const op = await customerEdit(harness.db, 50036, { custom_reference: uniqueText('signal-back') });
+    await sim.control.setOffline(true);
+    await harness.engine.start();
+    await waitFor(() => harness!.engine.status.get().activity === 'offline');
+    await waitFor(() => clock.nextWake() !== undefined);
+
+    // The network changes (the dock's Wi-Fi drops and comes back) while the API is reachable again.
+    signal.set(false);
+    await sim.control.setOffline(false);
+    const back = clock.now();
+    signal.set(true);
+    await harness.drain();
+
+    // Sent without the clock moving: the pending probe's wait was not needed.
+    expect(clock.now()).toBe(back);
+    expect(requests.sent.filter((request) => request.method === 'PUT').at(-1)!.at).toBe(back);
     expect((await harness.store.getOp({ id: op.id })).op).toMatchObject({ state: 'done', attempts: 1 });
   });
 });

@@ -1,14 +1,17 @@
 /**
- * Pacing against the real simulator: a 429's Retry-After holds every request of the engine (the server's
- * limit is per key) without spending the op's attempt, and the pool never has more than `concurrency`
- * requests in flight, whatever mix of reads, lookups and writes the ops make.
+ * Pacing against the real simulator: the engine starts unpaced, the server's own rate limit (on the same
+ * injected clock as the engine) refuses it, every request waits for Retry-After, the engine then paces
+ * itself below what got through, recovers, and is fast again; no op spends an attempt on a 429. And the pool
+ * never has more than `concurrency` requests in flight, whatever mix of reads, lookups and writes the ops
+ * make.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
 import { enqueue } from '../../../src/db/outbox';
 import { customerEdit, offlineOrder, uniqueText } from './testing/edits';
-import { countingClient, recordingFetch } from './testing/fetches';
+import { countingClient, recordingFetch, sleep } from './testing/fetches';
 import { engineHarness, makeClient, type EngineHarness } from './testing/harness';
+import { manualClock, type ManualClock } from './testing/manualClock';
 
 let sim: Simulator;
 let harness: EngineHarness | undefined;
@@ -23,37 +26,119 @@ afterEach(async () => {
   harness = undefined;
 });
 
-describe('429 with Retry-After', () => {
-  it('holds every request for at least Retry-After, gives the attempt back, then lands the op once', async () => {
-    let refusedAt: number | undefined;
-    const recording = recordingFetch(async (_request, forward, exchange) => {
-      const response = await forward();
-      // One burst of one 429: the fault goes once it has answered.
-      if (response.status === 429 && refusedAt === undefined) {
-        refusedAt = performance.now();
-        sim.control.resetFaults();
-      }
-      exchange.status = response.status;
-      return response;
-    });
-    harness = engineHarness(sim, { concurrency: 1, clientOptions: { fetch: recording.fetch } });
-    await harness.client.call('getShippingPort', { params: { id: 1 } }); // the token, before the fault
-    const order = await offlineOrder(harness.db);
-    const edit = await customerEdit(harness.db, 50060, { custom_reference: uniqueText('paced') });
-    const before = recording.calls().length;
-    sim.control.setFaults({ burst429Rate: 1, burst429Length: 1, burst429RetryAfterSeconds: 1 });
+const enqueueShipmentTypes = (h: EngineHarness, count: number, tag: string) =>
+  Promise.all(
+    Array.from({ length: count }, (_, n) =>
+      enqueue(h.db, {
+        kind: 'createShipmentType',
+        params: {},
+        body: { name: uniqueText(`${tag} ${n}`) },
+        label: 'New shipment type',
+        cacheChanges: [],
+      }),
+    ),
+  );
 
-    await harness.engine.start();
-    await harness.drain();
+const isIdle = (h: EngineHarness) =>
+  Promise.race([h.engine.idle().then(() => true), sleep(20).then(() => false)]);
 
-    const calls = recording.calls().slice(before);
-    expect(calls[0]).toMatchObject({ method: 'POST', status: 429 });
-    // Nothing of the engine left during the pause: not the retry, not the other aggregate's op.
-    for (const later of calls.slice(1)) expect(later.startedAt - refusedAt!).toBeGreaterThanOrEqual(990);
-    expect(calls.filter((call) => call.method === 'POST').map((call) => call.status)).toEqual([429, 201]);
-    expect(sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
-    expect((await harness.store.getOp({ id: order.op.id })).op).toMatchObject({ state: 'done', attempts: 1 });
-    expect((await harness.store.getOp({ id: edit.id })).op).toMatchObject({ state: 'done', attempts: 1 });
+/**
+ * Runs the engine until the outbox is drained, moving the injected clock only when the engine is parked on
+ * it (nothing in flight): to the end of its earliest wait, or a second on when the engine is idle and only
+ * a nextAttemptAt holds an op.
+ * Returns how often the clock had to move: 0 means everything left at one instant.
+ */
+async function driveClock(h: EngineHarness, clock: ManualClock, inFlight: () => number): Promise<number> {
+  let moves = 0;
+  for (let round = 0; round < 20_000; round++) {
+    const { counts } = await h.store.countByState({});
+    if (counts.queued + counts.sending + counts.uncertain === 0) {
+      await h.engine.idle();
+      return moves;
+    }
+    await sleep(5);
+    if (inFlight() > 0) continue;
+    if (clock.nextWake() !== undefined) clock.advanceToNext();
+    else if (await isIdle(h)) clock.advance(1_000);
+    else continue;
+    moves++;
+    // The ops a 429 requeued wait for a nextAttemptAt on the same clock: wake the pump for them.
+    await h.engine.syncNow();
+  }
+  throw new Error('The engine did not drain');
+}
+
+describe('pacing by the server', () => {
+  it('starts unpaced, waits out Retry-After with nothing sent, paces below the limit, then is fast again', async () => {
+    const clock = manualClock();
+    const limited = await startSimulator({ port: 0, rateLimit: 120, now: () => clock.date() });
+    try {
+      const sent: { at: number; method: string; status?: number }[] = [];
+      let open = 0;
+      const recording = recordingFetch(async (request, forward) => {
+        const exchange: (typeof sent)[number] = { at: clock.now(), method: request.method };
+        sent.push(exchange);
+        open++;
+        try {
+          const response = await forward();
+          exchange.status = response.status;
+          return response;
+        } finally {
+          open--;
+        }
+      });
+      harness = engineHarness(limited, {
+        concurrency: 4,
+        now: () => clock.date(),
+        clock,
+        // The token's expiry is read on the same clock as the server's that issued it.
+        clientOptions: { fetch: recording.fetch, now: () => clock.date() },
+      });
+      const h = harness;
+      const first = await enqueueShipmentTypes(h, 160, 'Paced');
+      const t0 = clock.now();
+
+      await h.engine.start();
+      const moves = await driveClock(h, clock, () => open);
+
+      // Unpaced at first: the server's whole minute (120, the token request included) left at one instant.
+      const atStart = sent.filter((exchange) => exchange.at === t0);
+      expect(atStart.filter((exchange) => exchange.status !== 429)).toHaveLength(120);
+      // It stopped at the first refusal: only requests already in flight were refused with it.
+      const refusedAt = atStart.filter((exchange) => exchange.status === 429);
+      expect(refusedAt.length).toBeGreaterThanOrEqual(1);
+      expect(refusedAt.length).toBeLessThanOrEqual(4);
+      // Retry-After (60 s: the oldest request of the window leaves it then) held every request.
+      const later = sent.slice(sent.indexOf(refusedAt[0]!) + 1).filter((exchange) => exchange.at !== t0);
+      expect(later.length).toBeGreaterThan(0);
+      for (const exchange of later) expect(exchange.at - t0).toBeGreaterThanOrEqual(60_000);
+      // Then paced: the rest did not leave together but spread over the clock, with no other 429.
+      expect(moves).toBeGreaterThan(10);
+      const firstSecond = later.filter((exchange) => exchange.at < t0 + 61_000);
+      expect(firstSecond.length).toBeLessThan(5);
+      expect(later.filter((exchange) => exchange.status === 429)).toEqual([]);
+      // Every op once, no attempt spent on a 429.
+      for (const op of first)
+        expect((await h.store.getOp({ id: op.id })).op).toMatchObject({ state: 'done', attempts: 1 });
+      expect(sent.filter((exchange) => exchange.method === 'POST' && exchange.status === 201)).toHaveLength(
+        160,
+      );
+
+      // Recovered: a few minutes on (the server's window is clear, the pace has grown back and is lifted),
+      // a new batch leaves at one instant again.
+      clock.advance(5 * 60_000);
+      const again = await enqueueShipmentTypes(h, 40, 'Recovered');
+      const t1 = clock.now();
+      await h.engine.syncNow();
+      expect(await driveClock(h, clock, () => open)).toBe(0);
+      expect(sent.filter((exchange) => exchange.at === t1 && exchange.status === 201)).toHaveLength(40);
+      for (const op of again)
+        expect((await h.store.getOp({ id: op.id })).op).toMatchObject({ state: 'done', attempts: 1 });
+    } finally {
+      await harness?.engine.stop();
+      harness = undefined;
+      await limited.stop();
+    }
   });
 });
 

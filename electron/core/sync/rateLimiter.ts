@@ -1,60 +1,134 @@
 /**
- * Client-side pacing: a token bucket kept below the server's limit (300 a minute per key), so replaying a
- * long outbox never earns 429s in the first place. A 429's Retry-After pauses every caller, not just the op
- * that got it, since the limit is per key. Real time (not the engine's injected clock): the server's window
- * runs on wall time.
+ * Pacing by the server, not by a guess. The API states no rate limit, so the engine starts unpaced (only the
+ * push pool's concurrency bounds it) and learns the limit from the server's 429s:
+ *
+ * - A 429 pauses every request of the engine until its Retry-After (the limit is per key, not per op), and
+ *   sets a rate: 70 % of what got through in the last minute (the server's window is a minute in every API
+ *   we know of, the simulator's included: server/http/rateLimit.ts). 429s that arrive while the pause from
+ *   an earlier one still holds belong to the same burst and only extend the pause.
+ * - After the pause the rate grows back on a cubic curve of the time since the 429: back to the rate that
+ *   was refused after `recoveryMs`, flat around it (where the limit most likely is), then faster; once it
+ *   is 8× that rate the pacing is lifted, as at the start. A blip (one stray 429) therefore costs seconds;
+ *   a real limit is found again within a few cycles, each costing one refused request.
+ *
+ * All time is read from an injectable clock, so tests drive the pacing without waiting and without
+ * asserting durations. An optional ceiling (`maxRequestsPerMinute`) caps the rate for callers that must
+ * stay under a known limit (the headless tools' --rate-limit flag).
  */
+
+export interface PacingClock {
+  /** Milliseconds on a monotonic scale. */
+  now(): number;
+  /** Resolves after `ms` on this clock; rejects with the signal's reason if it aborts first. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
 
 export interface RateLimiter {
   /** Resolves when a request may leave; rejects if the signal aborts first. */
   acquire(signal?: AbortSignal): Promise<void>;
-  /** No request leaves before `ms` from now. */
-  pause(ms: number): void;
+  /** The server refused a request for pacing: no request leaves before `retryAfterMs` from now. */
+  throttled(retryAfterMs: number): void;
+  /** The current pacing, for logs and tests: undefined while unpaced. */
+  requestsPerMinute(): number | undefined;
 }
 
-export function createRateLimiter(options: { requestsPerMinute: number; burst?: number }): RateLimiter {
-  const perMs = options.requestsPerMinute / 60_000;
-  // The burst plus a minute's refill must stay under the server's window: 250/min + 25 < 300.
-  const capacity = Math.max(1, options.burst ?? Math.floor(options.requestsPerMinute / 10));
-  let tokens = capacity;
-  let last = performance.now();
-  let pausedUntil = 0;
-  let queue = Promise.resolve();
+export interface RateLimiterOptions {
+  clock?: PacingClock;
+  /** A ceiling the rate never exceeds (default: none). */
+  maxRequestsPerMinute?: number;
+  /** The rate never drops below this after a 429 (default 60 a minute). */
+  minRequestsPerMinute?: number;
+  /** Time from a 429 until the rate is back at the rate that was refused (default 10 s). */
+  recoveryMs?: number;
+}
 
-  const refill = () => {
-    const now = performance.now();
-    tokens = Math.min(capacity, tokens + (now - last) * perMs);
-    last = now;
-  };
+const MINUTE_MS = 60_000;
+/** The share of the refused rate kept after a 429. */
+const DECREASE = 0.7;
+/** Pacing is lifted once the recovered rate is this many times the rate that was refused. */
+const LIFT_FACTOR = 8;
 
-  const wait = (ms: number, signal?: AbortSignal) =>
+export const REAL_CLOCK: PacingClock = {
+  now: () => performance.now(),
+  sleep: (ms, signal) =>
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason as Error);
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
       const onAbort = () => {
         clearTimeout(timer);
         reject(signal!.reason as Error);
       };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
       signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    }),
+};
+
+export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
+  const clock = options.clock ?? REAL_CLOCK;
+  const ceiling = options.maxRequestsPerMinute ?? Infinity;
+  const floor = Math.min(ceiling, options.minRequestsPerMinute ?? 60);
+  const recoveryMs = options.recoveryMs ?? 10_000;
+
+  /** Departure times within the last minute, oldest first (bounded: older ones are dropped on each read). */
+  const sent: number[] = [];
+  let pausedUntil = -Infinity;
+  /** The rate refused by the last 429 and when it was refused; undefined while unpaced. */
+  let refused: { perMinute: number; at: number } | undefined;
+  let tokens = 0;
+  let lastRefill = clock.now();
+  let queue = Promise.resolve();
+
+  function sentInLastMinute(now: number): number {
+    let drop = 0;
+    while (drop < sent.length && sent[drop]! <= now - MINUTE_MS) drop++;
+    if (drop) sent.splice(0, drop);
+    return sent.length;
+  }
+
+  /** Requests a minute allowed now, Infinity while unpaced. */
+  function rateAt(now: number): number {
+    if (!refused) return ceiling;
+    const { perMinute, at } = refused;
+    // W(t) = Wmax · (1 + (1 − β) · ((t − K) / K)³): βWmax at the 429, Wmax after K, then faster.
+    const x = (now - at - recoveryMs) / recoveryMs;
+    const rate = perMinute * (1 + (1 - DECREASE) * x ** 3);
+    if (rate >= perMinute * LIFT_FACTOR) {
+      refused = undefined;
+      return ceiling;
+    }
+    return Math.min(ceiling, Math.max(floor, rate));
+  }
 
   async function take(signal?: AbortSignal): Promise<void> {
     for (;;) {
-      const now = performance.now();
+      const now = clock.now();
       if (pausedUntil > now) {
-        await wait(pausedUntil - now, signal);
+        await clock.sleep(pausedUntil - now, signal);
         continue;
       }
-      refill();
+      const perMinute = rateAt(now);
+      if (!Number.isFinite(perMinute)) {
+        lastRefill = now;
+        return depart(now);
+      }
+      const perMs = perMinute / MINUTE_MS;
+      // A second's worth may leave together: the server counts a minute, not the gaps between requests.
+      const capacity = Math.max(1, perMinute / 60);
+      tokens = Math.min(capacity, tokens + (now - lastRefill) * perMs);
+      lastRefill = now;
       if (tokens >= 1) {
         tokens -= 1;
-        return;
+        return depart(now);
       }
-      await wait(Math.ceil((1 - tokens) / perMs), signal);
+      await clock.sleep(Math.max(1, Math.ceil((1 - tokens) / perMs)), signal);
     }
+  }
+
+  function depart(now: number) {
+    sentInLastMinute(now);
+    sent.push(now);
   }
 
   return {
@@ -64,8 +138,22 @@ export function createRateLimiter(options: { requestsPerMinute: number; burst?: 
       queue = turn.catch(() => undefined);
       return turn;
     },
-    pause(ms) {
-      pausedUntil = Math.max(pausedUntil, performance.now() + ms);
+    throttled(retryAfterMs) {
+      const now = clock.now();
+      const sameBurst = pausedUntil > now;
+      pausedUntil = Math.max(pausedUntil, now + Math.max(0, retryAfterMs));
+      if (!sameBurst) {
+        const through = Math.max(1, sentInLastMinute(now));
+        refused = { perMinute: Math.max(floor, Math.min(rateAt(now), through)), at: pausedUntil };
+      }
+      // The curve starts when sending may start again, so a long Retry-After does not eat the recovery.
+      if (refused) refused.at = pausedUntil;
+      tokens = 0;
+      lastRefill = pausedUntil;
+    },
+    requestsPerMinute() {
+      const rate = rateAt(clock.now());
+      return Number.isFinite(rate) ? rate : undefined;
     },
   };
 }

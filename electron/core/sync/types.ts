@@ -6,6 +6,7 @@ import type { OpKind } from '../../../src/db/ops';
 import type { StorePort } from '../../../src/db/storePort';
 import type { ApiClient } from '../api/types';
 import type { OpKindSpec } from './opKind';
+import type { PacingClock } from './rateLimiter';
 
 /** The platform's idea of connectivity (navigator.onLine, Electron's net.isOnline): a hint, never proof. */
 export interface OnlineSignal {
@@ -62,12 +63,17 @@ export interface SyncEngineOptions {
   online?: OnlineSignal;
   /** Is the API reachable? Defaults to a token request (any HTTP answer counts as reachable). */
   probe?: () => Promise<boolean>;
-  /** Backoff between probes while unreachable (default 1 s doubling to 30 s, full jitter). */
+  /** Backoff between probes while unreachable (default 250 ms doubling to 2 s, full jitter). */
   probeBackoff?: BackoffOptions;
   /** Aggregates replayed at once. */
   concurrency?: number;
-  /** Client-side pacing, below the server's 300 a minute. */
+  /**
+   * A ceiling on the engine's requests a minute. None by default: the pacing adapts to the server's 429s
+   * (rateLimiter.ts). `burst` is accepted for older callers and ignored.
+   */
   rateLimit?: { requestsPerMinute: number; burst?: number };
+  /** Where the pacing and the connectivity probe's waits are timed (tests drive it; default real time). */
+  clock?: PacingClock;
   backoff?: BackoffOptions;
   /** Online, ops pending, no progress for this long → the status says the engine looks stuck. */
   watchdogMs?: number;

@@ -27,7 +27,6 @@ export const FAST_ENGINE: MainBridgeOptions['engine'] = {
   pull: { resources: ['purchaseOrders'], byId: false, pageSize: 10, intervalMs: 60_000 },
   backoff: { baseMs: 20, capMs: 200 },
   probeBackoff: { baseMs: 50, capMs: 500 },
-  rateLimit: { requestsPerMinute: 6_000, burst: 100 },
 };
 
 export interface BridgeHarness<S extends DemoSimulator> {

@@ -53,7 +53,6 @@ export function engineHarness(
       pull: false,
       backoff: { baseMs: 20, capMs: 200 },
       probeBackoff: { baseMs: 100, capMs: 1_000 },
-      rateLimit: { requestsPerMinute: 6_000, burst: 100 },
       ...engineOptions,
       ...more,
     });

@@ -1,0 +1,145 @@
+/**
+ * The adaptive pacing on its own, on a clock the test moves: unpaced at the start, a 429 holds every request
+ * until its Retry-After and sets a pace from what got through, further 429s of the same burst do not cut it
+ * again, the pace grows back and is lifted, and a ceiling holds whatever the server says.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRateLimiter } from './rateLimiter';
+import { manualClock } from './testing/manualClock';
+
+/** Lets every resolved acquire run its continuation. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function tracked(promise: Promise<void>) {
+  const state = { done: false, failed: undefined as unknown };
+  promise.then(
+    () => (state.done = true),
+    (error: unknown) => (state.failed = error),
+  );
+  return state;
+}
+
+describe('the adaptive rate limiter', () => {
+  it('lets any number of requests leave at one instant until the server refuses one', async () => {
+    const clock = manualClock();
+    const limiter = createRateLimiter({ clock });
+    for (let i = 0; i < 1_000; i++) await limiter.acquire();
+    expect(limiter.requestsPerMinute()).toBeUndefined();
+    expect(clock.nextWake()).toBeUndefined();
+  });
+
+  it('holds every request until Retry-After has passed, then paces at 70 % of what got through', async () => {
+    const clock = manualClock();
+    const limiter = createRateLimiter({ clock });
+    for (let i = 0; i < 200; i++) await limiter.acquire();
+    limiter.throttled(5_000);
+
+    const waiting = tracked(limiter.acquire());
+    await settle();
+    expect(clock.nextWake()).toBe(clock.now() + 5_000);
+    clock.advance(4_999);
+    await settle();
+    expect(waiting.done).toBe(false);
+    // At the end of the pause the pace is 70 % of the 200 that left in the last minute, with no saved burst.
+    clock.advance(1);
+    await settle();
+    expect(limiter.requestsPerMinute()).toBeCloseTo(140, 5);
+    expect(waiting.done).toBe(false);
+    clock.advanceToNext();
+    await settle();
+    expect(waiting.done).toBe(true);
+  });
+
+  it('treats 429s that arrive during the pause as the same burst: the pause extends, the pace is cut once', async () => {
+    const clock = manualClock();
+    const limiter = createRateLimiter({ clock });
+    for (let i = 0; i < 100; i++) await limiter.acquire();
+    limiter.throttled(2_000);
+    clock.advance(500);
+    limiter.throttled(3_000);
+    const start = clock.now();
+    clock.advance(2_999);
+    const waiting = tracked(limiter.acquire());
+    await settle();
+    expect(clock.nextWake()).toBe(start + 3_000);
+    clock.advance(1);
+    await settle();
+    expect(limiter.requestsPerMinute()).toBeCloseTo(70, 5);
+    expect(waiting.done).toBe(false);
+    clock.advanceToNext();
+    await settle();
+    expect(waiting.done).toBe(true);
+  });
+
+  it('cuts again when a request after the pause is refused too, never below the floor', async () => {
+    const clock = manualClock();
+    const limiter = createRateLimiter({ clock, minRequestsPerMinute: 60 });
+    for (let i = 0; i < 100; i++) await limiter.acquire();
+    limiter.throttled(1_000);
+    clock.advance(1_000);
+    expect(limiter.requestsPerMinute()).toBeCloseTo(70, 5);
+    limiter.throttled(1_000);
+    clock.advance(1_000);
+    expect(limiter.requestsPerMinute()).toBe(60);
+  });
+
+  it('grows back to the refused pace after the recovery time, faster after it, then lifts the pacing', async () => {
+    const clock = manualClock();
+    const limiter = createRateLimiter({ clock, recoveryMs: 10_000 });
+    for (let i = 0; i < 300; i++) await limiter.acquire();
+    limiter.throttled(1_000);
+    clock.advance(1_000);
+    const rates: number[] = [];
+    for (let step = 0; step < 3; step++) {
+      rates.push(limiter.requestsPerMinute()!);
+      clock.advance(5_000);
+    }
+    expect(rates[0]).toBeCloseTo(210, 5);
+    expect(rates[1]!).toBeGreaterThan(rates[0]!);
+    expect(rates[2]).toBeCloseTo(300, 5);
+    clock.advance(5_000);
+    expect(limiter.requestsPerMinute()!).toBeGreaterThan(300);
+    clock.advance(60_000);
+    expect(limiter.requestsPerMinute()).toBeUndefined();
+    for (let i = 0; i < 500; i++) await limiter.acquire();
+    expect(clock.nextWake()).toBeUndefined();
+  });
+
+  it('never exceeds a ceiling, and lets waiters leave in arrival order', async () => {
+    const clock = manualClock();
+    const limiter = createRateLimiter({ clock, maxRequestsPerMinute: 120 });
+    expect(limiter.requestsPerMinute()).toBe(120);
+    const order: number[] = [];
+    const all = [0, 1, 2, 3].map((n) => limiter.acquire().then(() => order.push(n)));
+    await settle();
+    // A fresh bucket is empty: requests leave as it fills, two a second at 120 a minute.
+    expect(order).toEqual([]);
+    clock.advanceToNext();
+    await settle();
+    expect(order).toEqual([0]);
+    while (order.length < 4) {
+      clock.advanceToNext();
+      await settle();
+    }
+    await Promise.all(all);
+    expect(order).toEqual([0, 1, 2, 3]);
+    expect(clock.now() - Date.parse('2026-03-02T08:00:00Z')).toBe(2_000);
+  });
+
+  it('rejects a waiting acquire when its signal aborts, and the next waiter still gets its turn', async () => {
+    const clock = manualClock();
+    const limiter = createRateLimiter({ clock });
+    limiter.throttled(1_000);
+    const controller = new AbortController();
+    const aborted = tracked(limiter.acquire(controller.signal));
+    const next = tracked(limiter.acquire());
+    await settle();
+    controller.abort(new Error('stopped'));
+    await settle();
+    expect(aborted.failed).toBeInstanceOf(Error);
+    clock.advance(1_000);
+    await settle();
+    while (!next.done && clock.advanceToNext()) await settle();
+    expect(next.done).toBe(true);
+  });
+});
