@@ -106,6 +106,13 @@ const empty = z.strictObject({});
 /** The answer of a user action on an op: the op as it now is (null: it was not in a state the action takes). */
 const OpChangeSchema = z.strictObject({ op: OpRecordSchema.nullable(), affected: z.array(z.string()) });
 
+/** `sync.now`'s answer: whether anything can happen now, and if not why, in words for the user. */
+export const SyncNowAnswerSchema = z.strictObject({
+  started: z.boolean(),
+  reason: z.string().max(500).optional(),
+});
+export type SyncNowAnswer = z.infer<typeof SyncNowAnswerSchema>;
+
 export const BRIDGE_COMMANDS = {
   'app.info': { request: empty, response: AppInfoSchema },
 
@@ -135,7 +142,7 @@ export const BRIDGE_COMMANDS = {
   'store.attach': { request: z.strictObject({ storeName: z.string().min(1).max(200) }), response: empty },
 
   'sync.status': { request: empty, response: SyncStatusSchema.nullable() },
-  'sync.now': { request: empty, response: empty },
+  'sync.now': { request: empty, response: SyncNowAnswerSchema },
 
   'op.retry': { request: z.strictObject({ id: opId }), response: OpChangeSchema },
   /** Replaces the op's body (and params), clears its problem and requeues it. */

@@ -15,6 +15,13 @@ import type { AppLogger } from './logger';
 
 export const DEMO_API_KEY = 'demo-key';
 
+/**
+ * Requests a minute the demo's simulator allows its key. The simulator's default (300) is a test setting of
+ * our own (the API states no limit); the demo runs with a limit a real back office plausibly has, so it
+ * shows sync at the speed of the wire, and the engine's pacing still learns it from 429s (sync/rateLimiter.ts).
+ */
+export const DEMO_RATE_LIMIT = 6_000;
+
 /** The options the bridge starts the simulator with (a subset of server/index.ts SimulatorOptions). */
 export interface DemoSimulatorOptions {
   port: number;
@@ -22,6 +29,8 @@ export interface DemoSimulatorOptions {
   apiKey: string;
   dataFile: string;
   control: boolean;
+  /** Requests a minute per key: DEMO_RATE_LIMIT. */
+  rateLimit: number;
 }
 
 /** What the bridge needs of a started simulator (server/index.ts Simulator has all of it). */
@@ -105,6 +114,7 @@ export function createDemoRunner<S extends DemoSimulator>(
         apiKey: DEMO_API_KEY,
         dataFile: join(dataDir, `demo-${dataset}.json`),
         control: options.control ?? false,
+        rateLimit: DEMO_RATE_LIMIT,
       });
       running = { dataset, simulator };
       logger.info('demo started', {

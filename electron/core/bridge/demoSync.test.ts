@@ -10,7 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState, SyncStatusView } from '../../../src/bridge/contract';
 import { startSimulator, type Simulator } from '../../../server/index';
 import { offlineOrder } from '../sync/testing/edits';
-import type { DemoSimulatorOptions, StartDemoSimulator } from './demo';
+import { switchableSignal } from '../sync/testing/onlineSignal';
+import { DEMO_RATE_LIMIT, type DemoSimulatorOptions, type StartDemoSimulator } from './demo';
 import { bridgeHarness, type BridgeHarness } from './testing/harness';
 import { waitUntil, type TestRenderer } from './testing/links';
 
@@ -26,8 +27,14 @@ afterEach(async () => {
 /** Compile-time check: hosts pass server/index.ts `startSimulator` as it is. */
 const _hostsPassThis: StartDemoSimulator<Simulator> = startSimulator;
 
+/** What the bridge asked of the simulator, before the tests lift its rate limit. */
+const asked: DemoSimulatorOptions[] = [];
+
 /** The simulator as the hosts pass it, with a generous rate limit so the tests are not paced. */
-const fastSimulator = (options: DemoSimulatorOptions) => startSimulator({ ...options, rateLimit: 100_000 });
+const fastSimulator = (options: DemoSimulatorOptions) => {
+  asked.push(options);
+  return startSimulator({ ...options, rateLimit: 100_000 });
+};
 
 function demoHarness(dir?: string) {
   const h = bridgeHarness<Simulator>({ startSimulator: fastSimulator, ...(dir ? { dir } : {}) });
@@ -72,6 +79,9 @@ describe('main bridge: demo and sync', () => {
     expect(r.eventsNamed('connection.changed').map((e) => e.payload)).toEqual([state]);
     expect(await h.reopenSecrets().load()).toEqual({ baseUrl: sim.baseUrl, apiKey: 'demo-key', demo: true });
     expect(h.logs).toContainEqual(expect.objectContaining({ message: 'demo started' }));
+    // A realistic limit, not the simulator's 300 a minute (a test setting of our own).
+    expect(asked.at(-1)).toMatchObject({ dataset: 'small', rateLimit: DEMO_RATE_LIMIT });
+    expect(DEMO_RATE_LIMIT).toBeGreaterThanOrEqual(3_000);
 
     // Again with the same dataset: nothing restarts.
     expect(await startDemo(r)).toEqual(state);
@@ -87,7 +97,7 @@ describe('main bridge: demo and sync', () => {
     expect(sim.state.purchaseOrders.has((order as { id: number }).id)).toBe(true);
     const status = valueOf<SyncStatusView>(await r.invoke('sync.status'));
     expect(status).toMatchObject({ running: true, online: true, authenticated: true });
-    expect(await r.invoke('sync.now')).toEqual({ ok: true, value: {} });
+    expect(await r.invoke('sync.now')).toEqual({ ok: true, value: { started: true } });
   });
 
   it('op actions go through the engine and announce ops.changed', async () => {
@@ -118,6 +128,49 @@ describe('main bridge: demo and sync', () => {
     expect(discarded.discarded).toEqual([bad.op.id]);
     expect(r.eventsNamed('ops.changed').at(-1)?.payload.ids).toEqual([bad.op.id]);
     expect(valueOf(await r.invoke('op.retry', { id: 'no-such-op' }))).toEqual({ op: null, affected: [] });
+  });
+
+  it('sync.now while the server is down says why nothing happens, with the changes that wait', async () => {
+    const h = demoHarness();
+    const r = h.renderer('tab 1');
+    const { storeName } = await startDemo(r);
+    const db = r.db(storeName!);
+    await attach(r, storeName!);
+    await waitUntil(pulled(r, storeName!), 'the first pull');
+    const sim = h.bridge.demoSimulator()!;
+    await sim.control.setOffline(true);
+    await offlineOrder(db);
+
+    // The first click finds the engine online: it starts, and its requests find the server gone.
+    expect(valueOf(await r.invoke('sync.now'))).toEqual({ started: true });
+    await waitUntil(
+      async () => valueOf<SyncStatusView>(await r.invoke('sync.status')).online === false,
+      'the engine noticing',
+    );
+    const answer = valueOf<{ started: boolean; reason?: string }>(await r.invoke('sync.now'));
+    expect(answer.started).toBe(false);
+    expect(answer.reason).toMatch(/server does not answer/);
+    expect(answer.reason).toMatch(/1 change waits/);
+
+    await sim.control.setOffline(false);
+    expect(valueOf(await r.invoke('sync.now'))).toEqual({ started: true });
+  });
+
+  it('sync.now while the computer has no network says so', async () => {
+    const signal = switchableSignal(false);
+    const h = bridgeHarness<Simulator>({ startSimulator: fastSimulator, overrides: { online: signal } });
+    harnesses.push(h);
+    const r = h.renderer('tab 1');
+    const { storeName } = await startDemo(r);
+    await attach(r, storeName!);
+    await waitUntil(
+      async () => valueOf<SyncStatusView | null>(await r.invoke('sync.status'))?.running === true,
+      'the engine running',
+    );
+    const answer = valueOf<{ started: boolean; reason?: string }>(await r.invoke('sync.now'));
+    expect(answer).toMatchObject({ started: false });
+    expect(answer.reason).toMatch(/this computer is offline/);
+    expect(answer.reason).toMatch(/Changes you make are kept on this computer/);
   });
 
   it('a newer renderer takes over the store; a closed one stops sync', async () => {

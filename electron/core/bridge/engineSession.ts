@@ -6,6 +6,7 @@
 import { remoteStorePort } from '../../../src/bridge/storeLink';
 import { createApiClient } from '../api/client';
 import type { FetchLike } from '../api/options';
+import { tokenProbe } from '../sync/connectivity';
 import { createSyncEngine, type SyncEngine } from '../sync/engine';
 import type { OnlineSignal, SyncEngineOptions } from '../sync/types';
 import { apiLoggerFor, syncLoggerFor, type AppLogger } from './logger';
@@ -28,6 +29,8 @@ export interface EngineSession {
   readonly link: RendererLink;
   readonly storeName: string;
   readonly engine: SyncEngine;
+  /** Asks the API whether it answers (any HTTP answer counts), as the engine's own probe does. */
+  probe(): Promise<boolean>;
   /** Waits for the start to settle, stops the engine, sends the final status. Idempotent. */
   stop(): Promise<void>;
 }
@@ -44,6 +47,7 @@ export function startEngineSession(options: EngineSessionOptions): EngineSession
     logger: apiLoggerFor(logger),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  const probe = options.engine?.probe ?? tokenProbe(client);
   const engine = createSyncEngine({
     online: options.online,
     logger: syncLoggerFor(logger),
@@ -64,6 +68,7 @@ export function startEngineSession(options: EngineSessionOptions): EngineSession
     link,
     storeName,
     engine,
+    probe,
     stop: () =>
       (stopping ??= (async () => {
         // Stopping mid-start would leave the start's timers behind: let it finish first.

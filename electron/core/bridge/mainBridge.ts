@@ -30,6 +30,7 @@ import { SILENT_APP_LOGGER, type AppLogger } from './logger';
 import { opHandlers } from './opHandlers';
 import type { RendererLink } from './rendererLink';
 import { statusView } from './statusForwarder';
+import { syncNowAnswer } from './syncNow';
 
 export type { AppLogger } from './logger';
 
@@ -261,10 +262,8 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
     'sync.status': () => (session ? statusView(session.engine.status.get()) : null),
 
     'sync.now': () => {
-      const engine = requireEngine();
-      // Not awaited: a first pull can take minutes; the status stream shows the progress.
-      engine.syncNow().catch((error: unknown) => logger.warn('sync now failed', { error: String(error) }));
-      return {};
+      requireEngine();
+      return syncNowAnswer(session!, options.online ?? ALWAYS_ONLINE, logger);
     },
   };
 
