@@ -150,10 +150,11 @@ export async function remapRows(
   map: ReadonlyMap<number, number>,
 ): Promise<{ table: CacheTable; from: CacheKey; to: CacheKey }[]> {
   const moved: { table: CacheTable; from: CacheKey; to: CacheKey }[] = [];
-  const seen: { table: CacheTable; key: CacheKey }[] = [];
+  const seen = new Set<string>();
   for (const ref of refs) {
-    if (seen.some((s) => s.table === ref.table && sameKey(s.key, ref.key))) continue;
-    seen.push(ref);
+    const id = `${ref.table}\u0000${JSON.stringify(ref.key)}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
     const target = tableOf(db, ref.table);
     const row = await target.get(ref.key);
     if (!row) continue;

@@ -8,10 +8,11 @@ import { applyCacheWrites, movePendingRefs, releaseRows, remapRows, undoRows } f
 import { createPullMethods } from './dexiePull';
 import { opCatalog } from './opCatalog';
 import type { OpRecord, OpState } from './ops';
+import { childTempIdsOf, liveOpsNaming, nextOps, refreshBlockingAround } from './opIndex';
 import { readPendingRows, type PendingRow } from './pendingRows';
 import { CACHE_TABLES, type DockhandDb } from './schema';
 import type { PortRequest, PortResponse, StorePort } from './storePort';
-import { allTempIds, childTempIds } from './tempIds';
+import { allTempIds } from './tempIds';
 import { remapAggregate, remapTempIds } from './tempRefs';
 import { setPath } from './paths';
 
@@ -19,7 +20,8 @@ type Changed = PortResponse<'completeOp'>;
 
 /**
  * Recomputes blocking over the live ops and stores the changes; returns the ids whose state changed. Runs
- * inside the caller's transaction (outbox, tempIds).
+ * inside the caller's transaction (outbox, tempIds). Reads the whole outbox: at start and after a discard;
+ * an op's own transitions refresh only the part of the outbox they reach (./opIndex.ts).
  */
 export async function refreshBlocking(db: DockhandDb): Promise<string[]> {
   const ops = await db.outbox.where('state').notEqual('done').toArray();
@@ -42,6 +44,12 @@ export function createDexieStore(db: DockhandDb): StorePort {
   const findOp = (id: string) => db.outbox.where('id').equals(id).first();
 
   const refresh = () => refreshBlocking(db);
+  /** Blocking around one op: its aggregate and the temp id it creates (what its state decides for others). */
+  const refreshAround = (op: OpRecord) =>
+    refreshBlockingAround(db, {
+      aggregates: [op.aggregate],
+      ...(op.createsTempId === undefined ? {} : { tempIds: [op.createsTempId] }),
+    });
 
   /** Moves one op between states inside a transaction, if it is in one of `from`. */
   async function transition(
@@ -66,7 +74,7 @@ export function createDexieStore(db: DockhandDb): StorePort {
     return db.transaction('rw', tables() as never, async () => {
       const op = await transition(id, from, change);
       if (!op) return { op: null, affected: [] };
-      const affected = await refresh();
+      const affected = await refreshAround(op);
       return { op: (await findOp(id)) ?? op, affected: [id, ...affected.filter((a) => a !== id)] };
     });
   }
@@ -87,7 +95,7 @@ export function createDexieStore(db: DockhandDb): StorePort {
     }
     if (op.createsTempId === undefined) return map;
     for (const child of request.childIds ?? []) {
-      const temps = await childTempIds(db, op.createsTempId, child.entity);
+      const temps = await childTempIdsOf(db, op.createsTempId, child.entity);
       // Matching by position is only safe when both lists have the same length; otherwise the children stay
       // unresolved and whatever references them is shown as blocked with the reason.
       if (temps.length !== child.ids.length) continue;
@@ -96,13 +104,24 @@ export function createDexieStore(db: DockhandDb): StorePort {
     return map;
   }
 
-  /** Rewrites every live op's payload, aggregate and cache rows from temp ids to server ids. */
-  async function applyMapping(map: Map<number, number>, ownRows: PendingRow[], at: string): Promise<void> {
-    for (const [tempId, serverId] of map) {
-      const entry = await db.tempIds.get(tempId);
-      if (entry) await db.tempIds.put({ ...entry, serverId, resolvedAt: at });
-    }
-    const live = await db.outbox.where('state').noneOf(['done', 'discarded']).toArray();
+  /**
+   * Rewrites the payload, aggregate and cache rows of every live op naming a mapped temp id (found through
+   * the `dependsOnTempIds` index: the other ops are not read) from temp ids to server ids. Returns the
+   * rewritten ops.
+   */
+  async function applyMapping(
+    map: Map<number, number>,
+    ownRows: PendingRow[],
+    at: string,
+  ): Promise<OpRecord[]> {
+    const entries = await db.tempIds.bulkGet([...map.keys()]);
+    await db.tempIds.bulkPut(
+      entries.flatMap((entry) =>
+        entry ? [{ ...entry, serverId: map.get(entry.tempId)!, resolvedAt: at }] : [],
+      ),
+    );
+    const live = await liveOpsNaming(db, [...map.keys()]);
+    const remapped: OpRecord[] = [];
     const refs = [...ownRows];
     for (const op of live) {
       const next: OpRecord = {
@@ -114,6 +133,7 @@ export function createDexieStore(db: DockhandDb): StorePort {
       if (op.body !== undefined) next.body = remapTempIds(op.body, map).value;
       if (op.baseVersion !== undefined) next.baseVersion = remapTempIds(op.baseVersion, map).value;
       await db.outbox.put(next);
+      remapped.push(next);
       refs.push(...(await readPendingRows(db, op.id)));
     }
     const moved = await remapRows(db, refs, map);
@@ -123,6 +143,7 @@ export function createDexieStore(db: DockhandDb): StorePort {
       moved,
       map,
     );
+    return remapped;
   }
 
   /** The op, then (transitively) every op referencing a temp id it or its dependents create. */
@@ -152,6 +173,8 @@ export function createDexieStore(db: DockhandDb): StorePort {
       return { op: (await findOp(id)) ?? null };
     },
 
+    nextOps: (request) => db.transaction('r', db.outbox, () => nextOps(db, request)),
+
     markSending: ({ id, at }) =>
       db.transaction('rw', db.outbox, async () => {
         const op = await transition(id, ['queued', 'uncertain'], (op) => {
@@ -173,10 +196,14 @@ export function createDexieStore(db: DockhandDb): StorePort {
         await db.outbox.put(done);
         const map = await mappingFor(op, request);
         const ownRows = await releaseRows(db, op.id);
-        if (map.size > 0) await applyMapping(map, ownRows, request.at);
+        const remapped = map.size > 0 ? await applyMapping(map, ownRows, request.at) : [];
         await applyCacheWrites(db, request.cacheWrites, request.at);
-        const affected = await refresh();
-        return { op: done, affected: [op.id, ...affected] };
+        const affected = await refreshBlockingAround(db, {
+          aggregates: [op.aggregate, ...remapped.map((r) => r.aggregate)],
+          tempIds: [...map.keys()],
+        });
+        const answer = { op: done, affected: [op.id, ...affected] };
+        return request.next ? { ...answer, next: await nextOps(db, request.next) } : answer;
       }),
 
     failOp: ({ id, reason, problem }) =>
@@ -276,7 +303,7 @@ export function createDexieStore(db: DockhandDb): StorePort {
           base = setPath(base, conflict.field, conflict.server);
         }
         await db.outbox.put({ ...clearOutcome({ ...op }), state: 'queued', body, baseVersion: base });
-        const affected = await refresh();
+        const affected = await refreshAround(op);
         return { op: (await findOp(id)) ?? null, affected: [id, ...affected] };
       }),
 

@@ -9,12 +9,11 @@
 import type { CacheKey, CacheWrite } from './cacheWrites';
 import { keyOf } from './cacheRows';
 import { opCatalog } from './opCatalog';
-import { refreshBlocking } from './dexieStore';
+import { refreshBlockingAround } from './opIndex';
 import { OpRecordSchema, type OpKind, type OpRecord } from './ops';
 import { writePendingRows, type PendingRow } from './pendingRows';
 import { CACHE_TABLES, type DockhandDb, type LocalMeta } from './schema';
-import { allTempIds } from './tempIds';
-import { remapTempIds } from './tempRefs';
+import { remapTempIds, tempIdsIn } from './tempRefs';
 import { addTombstone } from './tombstones';
 
 export interface EnqueueInput {
@@ -126,9 +125,10 @@ export async function enqueue(db: DockhandDb, input: EnqueueInput): Promise<OpRe
   const tables = [db.outbox, db.tempIds, db.meta, ...CACHE_TABLES.map((name) => db.table(name))];
   return db.transaction('rw', tables, async () => {
     // A temp id the UI still shows may have resolved meanwhile: the op is written with the server id.
+    const named = tempIdsIn([input.params, body, input.baseVersion]);
     const resolved = new Map(
-      (await allTempIds(db)).flatMap((e) =>
-        e.serverId === undefined ? [] : [[e.tempId, e.serverId] as const],
+      (await db.tempIds.bulkGet(named)).flatMap((e) =>
+        e?.serverId === undefined ? [] : [[e.tempId, e.serverId] as const],
       ),
     );
     const params = remapTempIds(input.params, resolved).value;
@@ -152,7 +152,8 @@ export async function enqueue(db: DockhandDb, input: EnqueueInput): Promise<OpRe
     OpRecordSchema.parse(op);
     await writePendingRows(db, id, await applyLocalEdit(db, id, input.cacheChanges));
     await db.outbox.add(op);
-    await refreshBlocking(db);
+    // Only the new op's part of the outbox can change: its aggregate and the creators of what it names.
+    await refreshBlockingAround(db, { aggregates: [op.aggregate] });
     return (await db.outbox.where('id').equals(id).first())!;
   });
 }

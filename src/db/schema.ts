@@ -168,7 +168,8 @@ export class DockhandDb extends Dexie {
     // the temp id they create, live ops of one aggregate by state, runnable ops in seq order per state, and
     // a create's child temp ids by their parent.
     this.version(3).stores({
-      outbox: '++seq, &id, state, aggregate, kind, createsTempId, *dependsOnTempIds, [aggregate+state], [state+seq]',
+      outbox:
+        '++seq, &id, state, aggregate, kind, createsTempId, *dependsOnTempIds, [aggregate+state], [state+seq]',
       tempIds: 'tempId, entity, serverId, parentTempId',
     });
     // `_poIds` is derived from the receipts on every write, whoever writes (pull, op result, local edit),

@@ -53,6 +53,15 @@ const ops = z.strictObject({ ops: z.array(OpRecordSchema) });
 const maybeOp = z.strictObject({ op: OpRecordSchema.nullable() });
 const changed = z.strictObject({ op: OpRecordSchema.nullable(), affected: z.array(opId()) });
 
+/** Which heads to list: at most `limit`, none of the aggregates in `exclude` (in flight), due at `now`. */
+const nextOpsRequest = z.strictObject({
+  limit: z.number().int().nonnegative(),
+  exclude: z.array(z.string()),
+  now: isoDateTime(),
+});
+/** The heads that may run now, and when the earliest one backing off becomes due. */
+const nextOpsResponse = z.strictObject({ ops: z.array(OpRecordSchema), wakeAt: isoDateTime().optional() });
+
 /**
  * Request and response schema of every port method. `op: null` in an answer means the op was not in a
  * state the method accepts (e.g. discarded by the user meanwhile): the caller must not act on it.
@@ -61,11 +70,18 @@ export const STORE_PORT = {
   /** Ops in the given states, ordered by seq (enqueue order). */
   listOps: { request: z.strictObject({ states: z.array(OpStateSchema).min(1) }), response: ops },
   getOp: { request: z.strictObject({ id: opId() }), response: maybeOp },
+  /**
+   * The next heads to run (the lowest-seq op of each aggregate, queued or uncertain and due, or found
+   * sending), in seq order: an indexed read that stops once `limit` heads are found.
+   */
+  nextOps: { request: nextOpsRequest, response: nextOpsResponse },
   /** Write-ahead (queued|uncertain → sending, attempts + 1, lastAttemptAt): durable before the request leaves. */
   markSending: { request: z.strictObject({ id: opId(), at: isoDateTime() }), response: maybeOp },
   /**
    * sending|uncertain → done, with the spec's cache writes, the temp-id map and its rewrite of every queued
    * payload and cache row, and the unblocking of dependents; `affected` lists the ops whose state changed.
+   * With `next`, the answer also lists the heads to run next (as nextOps, read in the same transaction), so
+   * a completion and the start of the next op cost one round trip over the bridge, not two.
    */
   completeOp: {
     request: z.strictObject({
@@ -75,8 +91,9 @@ export const STORE_PORT = {
       cacheWrites: z.array(CacheWriteSchema),
       tempIds: z.array(TempIdMappingSchema),
       childIds: z.array(ChildIdsSchema).optional(),
+      next: nextOpsRequest.optional(),
     }),
-    response: changed,
+    response: changed.extend({ next: nextOpsResponse.optional() }),
   },
   /** Any live state → failed with the problem and a reason; dependents become blocked. */
   failOp: {

@@ -6,9 +6,13 @@
  * aggregate that may run, so each aggregate is FIFO; heads run concurrently, at most `concurrency` at a time,
  * and every request (sends, lookups, reads, pulls) waits for the shared rate limiter. The pump runs on start,
  * after every op, on syncNow, when connectivity returns and when the earliest backoff expires.
+ *
+ * The heads come from an indexed read that stops once the free slots are filled (store port `nextOps`), and
+ * a completion's answer carries the heads to run next (`completeOp` with `next`), so in steady replay an op
+ * costs two store round trips (the write-ahead mark and the completion), whatever the queue length.
  */
-import type { OpRecord, OpState } from '../../../src/db/ops';
-import type { PortRequest, PortResponse } from '../../../src/db/storePort';
+import type { OpRecord } from '../../../src/db/ops';
+import type { PortRequest, PortResponse, StorePort } from '../../../src/db/storePort';
 import { ApiCallError } from '../api/errors';
 import { DEFAULT_BACKOFF } from './backoff';
 import { ALWAYS_ONLINE, createConnectivity, tokenProbe, type Connectivity } from './connectivity';
@@ -20,12 +24,16 @@ import { createRateLimiter } from './rateLimiter';
 import { countsRefresher, createStatusHub, notifying } from './status';
 import { SILENT_LOGGER, type SyncEngineOptions, type SyncStatus } from './types';
 
-/** Every state an aggregate's head can be in; the head decides whether the aggregate may move. */
-const LIVE: OpState[] = ['queued', 'sending', 'uncertain', 'failed', 'blocked', 'conflicted'];
 /** The shortest wake-up, so a frozen test clock or a past nextAttemptAt never spins the pump. */
 const MIN_WAKE_MS = 50;
 /** Timers cannot wait longer than 2^31−1 ms; a far backoff is simply re-checked now and then. */
 const MAX_WAKE_MS = 10 * 60_000;
+/**
+ * The op counts are re-read after a transition, but not more often than this while ops move: a count reads
+ * the state index (its cost grows with the queue), and one per transition made replay quadratic. At rest
+ * (nothing in flight) they are read at once, so an idle engine's counts are exact.
+ */
+const COUNTS_GAP_MS = 100;
 /** Pruning finished ops and resolved temp ids: at start, then this often while running. */
 const HOUSEKEEPING_MS = 60 * 60_000;
 
@@ -44,6 +52,15 @@ export interface SyncEngine {
     discardPreview(id: string): Promise<PortResponse<'discardPreview'>>;
     discard(id: string): Promise<PortResponse<'discard'>>;
     resolveConflict(id: string, values: Record<string, unknown>): Promise<PortResponse<'resolveConflict'>>;
+  };
+}
+
+/** `method`, then `after` once it has answered. */
+function counted<R, A>(method: (request: R) => Promise<A>, after: () => void) {
+  return async (request: R): Promise<A> => {
+    const answer = await method(request);
+    after();
+    return answer;
   };
 }
 
@@ -82,6 +99,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const tasks = new Set<Promise<void>>();
   let pumping: Promise<void> | undefined;
   let pumpAgain = false;
+  /** The heads the last completion's answer listed: the next pump starts them without reading again. */
+  let prefetched: { heads: NonNullable<PortResponse<'completeOp'>['next']>; limit: number } | undefined;
   let idleWaiters: (() => void)[] = [];
   let runnableSoon = false;
 
@@ -118,8 +137,33 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       logger.warn({ event: 'counts-failed', detail: String(error) });
     }
   }
-  /** Pushes go through this: the counts follow every transition at once, not when the op has finished. */
-  const pushStore = notifying(store, () => void refreshCounts());
+  let countsReadAt = -Infinity;
+  let countsTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The counts soon: now if the last read is older than the gap, else once the gap has passed. */
+  function countsSoon() {
+    if (countsTimer) return;
+    const wait = countsReadAt + COUNTS_GAP_MS - performance.now();
+    if (wait <= 0) {
+      countsReadAt = performance.now();
+      void refreshCounts();
+      return;
+    }
+    countsTimer = setTimeout(() => {
+      countsTimer = undefined;
+      countsReadAt = performance.now();
+      void refreshCounts();
+    }, wait);
+  }
+  /**
+   * Pushes go through this: the counts follow every transition. An op starting and finishing (the replay's
+   * own, many a second) are counted at most every COUNTS_GAP_MS; the rare ones (failed, conflicted,
+   * uncertain, requeued: what the user must see, however briefly) at once.
+   */
+  const pushStore: StorePort = {
+    ...notifying(store, () => void refreshCounts()),
+    markSending: counted(store.markSending, countsSoon),
+    completeOp: counted(store.completeOp, countsSoon),
+  };
 
   async function housekeeping() {
     const at = now().getTime();
@@ -154,6 +198,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     logger,
     onAuthRejected,
     onError: (message) => status.noteError(message),
+    nextAfter: (op) => ({
+      limit: concurrency,
+      exclude: [...inFlight.keys()].filter((aggregate) => aggregate !== op.aggregate),
+      now: now().toISOString(),
+    }),
+    onNext: (heads) => {
+      prefetched = { heads, limit: concurrency };
+    },
   });
 
   function run(op: OpRecord) {
@@ -171,21 +223,36 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       .finally(() => {
         inFlight.delete(op.aggregate);
         tasks.delete(task);
-        void pump();
+        void pump(true);
       });
     tasks.add(task);
   }
 
+  /** The heads to try now: the last completion's, unless they cannot fill the free slots; else read. */
+  async function headsNow(): Promise<PortResponse<'nextOps'>> {
+    const free = concurrency - inFlight.size;
+    const given = prefetched;
+    prefetched = undefined;
+    if (given) {
+      const usable = given.heads.ops.filter((op) => !inFlight.has(op.aggregate));
+      // Fewer than asked for means there were no more then; only a full list may have left some out.
+      if (usable.length >= free || given.heads.ops.length < given.limit) return given.heads;
+    }
+    return store.nextOps({ limit: free, exclude: [...inFlight.keys()], now: now().toISOString() });
+  }
+
   async function pumpOnce(): Promise<void> {
     if (!canSend()) return;
-    const { ops } = await store.listOps({ states: LIVE });
-    const heads = new Map<string, OpRecord>();
-    for (const op of ops) if (!heads.has(op.aggregate)) heads.set(op.aggregate, op);
+    if (inFlight.size >= concurrency) {
+      runnableSoon = true;
+      return;
+    }
+    const next = await headsNow();
     const busy = new Set(inFlight.values());
     const nowMs = now().getTime();
-    let wakeAt = Infinity;
+    let wakeAt = next.wakeAt ? Date.parse(next.wakeAt) : Infinity;
     runnableSoon = false;
-    for (const head of heads.values()) {
+    for (const head of next.ops) {
       if (!canSend() || inFlight.size >= concurrency) {
         runnableSoon = true;
         break;
@@ -212,7 +279,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
   }
 
-  function pump(): Promise<void> {
+  /**
+   * `afterOp`: called as an op finishes, whose completion may have listed the next heads; any other caller
+   * (start, a user action, a timer, connectivity) reads afresh, since the store may have changed since.
+   */
+  function pump(afterOp = false): Promise<void> {
+    if (!afterOp) prefetched = undefined;
     if (pumping) {
       pumpAgain = true;
       return pumping;
@@ -227,12 +299,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         logger.error({ event: 'pump-failed', detail: String(error) });
       }
       // Still "pumping" while the counts are read, so a task finishing now asks for another pass instead of
-      // starting a second pump whose older counts could land last.
-      await refreshCounts();
+      // starting a second pump whose older counts could land last. At rest they are read at once.
+      if (inFlight.size === 0) await refreshCounts();
+      else countsSoon();
       publish();
     })().finally(() => {
       pumping = undefined;
-      if (pumpAgain && running) void pump();
+      if (pumpAgain && running) void pump(true);
       else settleIdle();
     });
     return pumping;
@@ -324,7 +397,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (!running) return;
       running = false;
       abort.abort(new Error('The sync engine stopped'));
-      for (const timer of [wakeTimer, pullTimer]) if (timer) clearTimeout(timer);
+      for (const timer of [wakeTimer, pullTimer, countsTimer]) if (timer) clearTimeout(timer);
+      countsTimer = undefined;
       for (const timer of [watchdogTimer, housekeepingTimer]) if (timer) clearInterval(timer);
       connectivity?.stop();
       await Promise.allSettled([...tasks, pulling, pumping]);

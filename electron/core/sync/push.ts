@@ -8,7 +8,7 @@
  */
 import { ENDPOINTS, type EndpointSpec } from '../../../src/api/endpoints';
 import type { OpProblem, OpRecord } from '../../../src/db/ops';
-import type { ChildIds, StorePort } from '../../../src/db/storePort';
+import type { ChildIds, PortRequest, PortResponse, StorePort } from '../../../src/db/storePort';
 import { ApiCallError, CallAbortedError, ContractError } from '../api/errors';
 import type { ApiClient } from '../api/types';
 import { backoffDelay } from './backoff';
@@ -33,6 +33,12 @@ export interface PushContext {
   connectivity: Connectivity;
   limiter: RateLimiter;
   logger: SyncLogger;
+  /**
+   * Which heads a completion should list in its answer (the engine's free slots and busy aggregates), and
+   * where to hand them: the completion and the read of what runs next are one store request.
+   */
+  nextAfter?(op: OpRecord): PortRequest<'nextOps'>;
+  onNext?(next: NonNullable<PortResponse<'completeOp'>['next']>): void;
   /** The client says the credentials were refused: pause everything, spend nothing. */
   onAuthRejected(message: string): void;
   onError(message: string): void;
@@ -154,14 +160,17 @@ async function complete(
     // It happened on the server whatever we make of the answer: never retry it; the next pull fills the cache.
     ctx.logger.error({ event: 'result-unreadable', opId: op.id, kind: op.kind, detail: String(error) });
   }
-  await ctx.store.completeOp({
+  const next = ctx.nextAfter?.(op);
+  const answer = await ctx.store.completeOp({
     id: op.id,
     at: iso(ctx),
     ...(resultId === undefined ? {} : { resultId }),
     cacheWrites,
     tempIds: [],
     childIds,
+    ...(next ? { next } : {}),
   });
+  if (answer.next) ctx.onNext?.(answer.next);
   return 'done';
 }
 
