@@ -1,7 +1,9 @@
 /**
  * What reaches the user, end to end against the simulator: an update whose record was deleted on the
  * server fails with a reason that says so; a discard lists every dependent before anything is discarded;
- * a conflict is settled by resolveConflict or by editing the op, and either way the choice lands.
+ * a conflict is settled by resolveConflict or by editing the op, and either way the choice lands; an edit
+ * saved after a retry replaces the change while it is unsent and is refused once it was sent (the store
+ * contract the sync centre's rule for Retry and an open edit relies on: src/screens/sync/rowActions.ts).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
@@ -19,6 +21,7 @@ beforeAll(async () => {
 afterAll(() => sim.stop());
 afterEach(async () => {
   sim.control.resetFaults();
+  sim.control.setRules([]);
   await harness?.engine.stop();
   harness = undefined;
 });
@@ -144,5 +147,60 @@ describe('conflicts', () => {
     expect(await opOf(op.id)).toMatchObject({ state: 'done' });
     const server = await harness.client.call('getCustomer', { params: { id: 50072 } });
     expect(server.custom_reference).toBe('rewritten');
+  });
+});
+
+describe('retry and an open edit', () => {
+  /** An order the server refuses (quantity above an injected maximum), failed and waiting for the user. */
+  async function refusedOrder(h: EngineHarness) {
+    sim.control.setRules([
+      { operation: 'createPurchaseOrder', field: 'purchase_order_items[].quantity_ordered', max: 3 },
+    ]);
+    const order = await offlineOrder(h.db);
+    await h.engine.start();
+    await h.drain();
+    expect(await opOf(order.op.id)).toMatchObject({ state: 'failed', problem: { status: 400 } });
+    return order;
+  }
+  const editedBody = (body: unknown, quantity: number) => {
+    const copy = structuredClone(body) as { purchase_order_items: { quantity_ordered: number }[] };
+    for (const item of copy.purchase_order_items) item.quantity_ordered = quantity;
+    return copy;
+  };
+
+  it('an edit saved after a retry, before the change was sent, replaces it: the server gets the edit once', async () => {
+    harness = engineHarness(sim);
+    const order = await refusedOrder(harness);
+    // Sending is held (as on a slow line) so the retried change is still queued when the edit is saved.
+    await harness.engine.stop();
+    const retried = await harness.engine.actions.retryNow(order.op.id);
+    expect(retried.op).toMatchObject({ state: 'queued' });
+    const op = await opOf(order.op.id);
+    const saved = await harness.engine.actions.editAndRetry({ id: op.id, body: editedBody(op.body, 2) });
+    expect(saved.op).toMatchObject({ state: 'queued' });
+
+    sim.control.setRules([]);
+    await harness.restart().start();
+    await harness.drain();
+    const orders = sim.control.snapshot().purchaseOrders[order.externalId];
+    expect(orders).toHaveLength(1);
+    expect(orders![0]!.items.map((item) => item.quantity_ordered)).toEqual([2, 2]);
+  });
+
+  it('an edit saved after the retried change was sent is refused and changes nothing', async () => {
+    harness = engineHarness(sim);
+    const order = await refusedOrder(harness);
+    sim.control.setRules([]);
+    await harness.engine.actions.retryNow(order.op.id);
+    await harness.drain();
+    const sent = await opOf(order.op.id);
+    expect(sent).toMatchObject({ state: 'done' });
+
+    const late = await harness.engine.actions.editAndRetry({ id: sent.id, body: editedBody(sent.body, 2) });
+    expect(late).toEqual({ op: null, affected: [] });
+    expect(await opOf(order.op.id)).toEqual(sent);
+    const orders = sim.control.snapshot().purchaseOrders[order.externalId];
+    expect(orders).toHaveLength(1);
+    expect(orders![0]!.items.map((item) => item.quantity_ordered)).toEqual([5, 5]);
   });
 });
