@@ -1,6 +1,6 @@
 /**
  * The sync engine's OnlineSignal (electron/core/sync/types.ts) from Electron's `net.isOnline()`. Electron has
- * no online/offline event in the main process, so the value is re-read on a slow interval and at once when
+ * no online/offline event in the main process, so the value is re-read every second and at once when
  * the machine wakes or is unlocked (the moments a laptop on the receiving dock most often changes network).
  * Subscribers hear only changes. The Electron objects are passed in, so tests drive it with fakes.
  */
@@ -20,7 +20,10 @@ export interface PowerMonitorLike {
 }
 
 export interface ElectronOnlineSignalOptions {
-  /** How often `net.isOnline()` is re-read (default 5 s). */
+  /**
+   * How often `net.isOnline()` is re-read (default 1 s: a cheap read, and "back online means now" allows the
+   * first request 2 s after the network returns, electron/core/sync/connectivity.ts).
+   */
   pollMs?: number;
   setInterval?: (callback: () => void, ms: number) => unknown;
   clearInterval?: (handle: unknown) => void;
@@ -65,7 +68,7 @@ export function electronOnlineSignal(
     }
   };
 
-  const timer = startInterval(check, options.pollMs ?? 5_000);
+  const timer = startInterval(check, options.pollMs ?? 1_000);
   for (const event of WAKE_EVENTS) powerMonitor.on(event, check);
 
   return {
