@@ -8,11 +8,11 @@ import { applyCacheWrites, movePendingRefs, releaseRows, remapRows, undoRows } f
 import { createPullMethods } from './dexiePull';
 import { opCatalog } from './opCatalog';
 import type { OpRecord, OpState } from './ops';
-import { childTempIdsOf, liveOpsNaming, nextOps, refreshBlockingAround } from './opIndex';
+import { liveOpsNaming, nextOps, refreshBlockingAround } from './opIndex';
 import { readPendingRows, type PendingRow } from './pendingRows';
 import { CACHE_TABLES, type DockhandDb } from './schema';
 import type { PortRequest, PortResponse, StorePort } from './storePort';
-import { allTempIds } from './tempIds';
+import { allTempIds, childTempIds } from './tempIds';
 import { remapAggregate, remapTempIds } from './tempRefs';
 import { setPath } from './paths';
 
@@ -95,7 +95,7 @@ export function createDexieStore(db: DockhandDb): StorePort {
     }
     if (op.createsTempId === undefined) return map;
     for (const child of request.childIds ?? []) {
-      const temps = await childTempIdsOf(db, op.createsTempId, child.entity);
+      const temps = await childTempIds(db, op.createsTempId, child.entity);
       // Matching by position is only safe when both lists have the same length; otherwise the children stay
       // unresolved and whatever references them is shown as blocked with the reason.
       if (temps.length !== child.ids.length) continue;

@@ -26,15 +26,6 @@ export async function liveOpsNaming(db: DockhandDb, tempIds: readonly number[]):
   return ops.filter((op) => LIVE.includes(op.state));
 }
 
-/** A create's child temp ids for `entity` (a PO's lines), in allocation order (-2 before -3). */
-export async function childTempIdsOf(db: DockhandDb, parentTempId: number, entity: string) {
-  const children = await db.tempIds.where('parentTempId').equals(parentTempId).toArray();
-  return children
-    .filter((entry) => entry.entity === entity)
-    .map((entry) => entry.tempId)
-    .sort((a, b) => b - a);
-}
-
 export interface BlockingSeeds {
   /** Aggregates whose ops changed (state, payload or aggregate). */
   aggregates?: readonly string[];

@@ -36,9 +36,9 @@ export function allTempIds(db: DockhandDb): Promise<TempIdEntry[]> {
 
 /** The temp ids created with `parentTempId` for `entity`, in allocation order (-2 before -3). */
 export async function childTempIds(db: DockhandDb, parentTempId: number, entity: string): Promise<number[]> {
-  const all = await allTempIds(db);
-  return all
-    .filter((entry) => entry.parentTempId === parentTempId && entry.entity === entity)
+  const children = await db.tempIds.where('parentTempId').equals(parentTempId).toArray();
+  return children
+    .filter((entry) => entry.entity === entity)
     .map((entry) => entry.tempId)
     .sort((a, b) => b - a);
 }
