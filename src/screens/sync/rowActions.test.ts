@@ -81,7 +81,7 @@ describe('the sync now answer in words', () => {
         ok: true,
         value: { started: false, reason: 'Nothing to do yet: this computer is offline.' },
       }),
-    ).toEqual({ kind: 'warning', text: 'Nothing to do yet: this computer is offline.' });
+    ).toEqual({ kind: 'offline', text: 'Nothing to do yet: this computer is offline.' });
     expect(
       syncNowNotice({
         ok: false,
