@@ -198,9 +198,9 @@ export function createDexieStore(db: DockhandDb): StorePort {
         const ownRows = await releaseRows(db, op.id);
         const remapped = map.size > 0 ? await applyMapping(map, ownRows, request.at) : [];
         await applyCacheWrites(db, request.cacheWrites, request.at);
+        // Every op that named a mapped temp id was just rewritten: their aggregates reach all that can change.
         const affected = await refreshBlockingAround(db, {
           aggregates: [op.aggregate, ...remapped.map((r) => r.aggregate)],
-          tempIds: [...map.keys()],
         });
         const answer = { op: done, affected: [op.id, ...affected] };
         return request.next ? { ...answer, next: await nextOps(db, request.next) } : answer;

@@ -33,7 +33,7 @@ const MAX_WAKE_MS = 10 * 60_000;
  * the state index (its cost grows with the queue), and one per transition made replay quadratic. At rest
  * (nothing in flight) they are read at once, so an idle engine's counts are exact.
  */
-const COUNTS_GAP_MS = 100;
+const COUNTS_GAP_MS = 250;
 /** Pruning finished ops and resolved temp ids: at start, then this often while running. */
 const HOUSEKEEPING_MS = 60 * 60_000;
 
@@ -379,6 +379,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           logger,
           options: options.pull ?? {},
           onProgress: (resource, progress, finishedAt) => status.setPull(resource, progress, finishedAt),
+          onSummary: (summary) => status.setPullSummary(summary),
           onFatal: (error: ApiCallError) => {
             if (error.kind === 'auth') onAuthRejected(error.message);
             else connectivity?.lost();
