@@ -44,12 +44,8 @@ export function createDexieStore(db: DockhandDb): StorePort {
   const findOp = (id: string) => db.outbox.where('id').equals(id).first();
 
   const refresh = () => refreshBlocking(db);
-  /** Blocking around one op: its aggregate and the temp id it creates (what its state decides for others). */
-  const refreshAround = (op: OpRecord) =>
-    refreshBlockingAround(db, {
-      aggregates: [op.aggregate],
-      ...(op.createsTempId === undefined ? {} : { tempIds: [op.createsTempId] }),
-    });
+  /** Blocking around one op: from its aggregate, which reaches the ops naming the temp id it creates. */
+  const refreshAround = (op: OpRecord) => refreshBlockingAround(db, { aggregates: [op.aggregate] });
 
   /** Moves one op between states inside a transaction, if it is in one of `from`. */
   async function transition(
