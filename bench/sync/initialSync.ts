@@ -1,0 +1,209 @@
+/**
+ * Initial sync in Chromium (issue #11, bench 2): the browser host (electron/core/browserHost) in this process
+ * with the demo simulator, the built renderer (out/renderer) opened on a fresh data dir, measured from the
+ * moment the page is opened:
+ *  - dock-ready: every open purchase order of the simulator (Incomplete, OnOrder, ReceivingInProgress,
+ *    BackOrder) is in the renderer's Dexie with all its lines;
+ *  - complete: the list shows all the simulator's orders, no sync progress is left and the status says Idle
+ *    (what the end-to-end specs wait for, e2e/support/journeys.ts);
+ *  - the longest main-thread task (PerformanceObserver `longtask`) and the peak JS heap (CDP, sampled);
+ *  - the baseline, in the same page after the sync: a Dexie `bulkPut` of the same cached rows, table by
+ *    table, into an empty database of the same schema.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../../e2e/support/chromium';
+import { startBrowserHost } from '../../electron/core/browserHost/host';
+import { CACHE_TABLES } from '../../src/db/tables';
+import type { DemoDataset } from '../../src/bridge/contract';
+
+export const OPEN_STATUSES = ['Incomplete', 'OnOrder', 'ReceivingInProgress', 'BackOrder'];
+const POLL_MS = 250;
+
+export interface SyncSample {
+  dataset: DemoDataset;
+  dockReadyMs: number;
+  completeMs: number;
+  longestTaskMs: number;
+  longTasks: number;
+  longTaskTotalMs: number;
+  peakHeapMb: number;
+  /** The baseline: a Dexie bulkPut of every cached row, in ms, and how many rows. */
+  bulkPutMs: number;
+  rows: number;
+}
+
+declare global {
+  interface Window {
+    __syncBenchLongTasks?: { startTime: number; duration: number }[];
+  }
+}
+
+/** Installed before the app's scripts: every long task from the first one. */
+function watchLongTasks() {
+  window.__syncBenchLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      window.__syncBenchLongTasks!.push({ startTime: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** In the page: how many of `ids` are cached, and how many lines they have (raw IndexedDB, read only). */
+async function openOrdersCached(ids: number[]): Promise<{ orders: number; lines: number } | null> {
+  const dbs = await indexedDB.databases();
+  const name = dbs.find((d) => d.name?.startsWith('dockhand-') && (d.version ?? 0) >= 2)?.name;
+  if (!name) return null;
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(name);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('open failed'));
+  });
+  try {
+    if (!db.objectStoreNames.contains('purchaseOrderItems')) return null;
+    const tx = db.transaction(['purchaseOrders', 'purchaseOrderItems'], 'readonly');
+    const orders = tx.objectStore('purchaseOrders');
+    const lines = tx.objectStore('purchaseOrderItems').index('po_id');
+    const count = (request: IDBRequest<number>) =>
+      new Promise<number>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('count failed'));
+      });
+    const counts = await Promise.all(
+      ids.map(async (id) => [await count(orders.count(id)), await count(lines.count(id))] as const),
+    );
+    return {
+      orders: counts.reduce((sum, [o]) => sum + o, 0),
+      lines: counts.reduce((sum, [, l]) => sum + l, 0),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** In the page: the app says the first sync is over (see the module comment). */
+function syncComplete(orderCount: number): boolean {
+  const status = document.querySelector('[role="status"][aria-label="Sync status"]')?.textContent ?? '';
+  const progress = document.querySelector('[role="progressbar"][aria-label="Overall sync progress"]');
+  const listed = [...document.querySelectorAll('[role="status"]')].some(
+    (el) => el.textContent?.trim() === `${orderCount.toLocaleString()} purchase orders`,
+  );
+  return listed && progress === null && status.includes('Idle');
+}
+
+/** In the page, with Dexie loaded as a script: a bulkPut of every cached row into an empty copy. */
+async function bulkPutBaseline(tables: readonly string[]): Promise<{ ms: number; rows: number }> {
+  const Dexie = (window as unknown as { Dexie: typeof import('dexie').Dexie }).Dexie;
+  const dbs = await indexedDB.databases();
+  const name = dbs.find((d) => d.name?.startsWith('dockhand-') && (d.version ?? 0) >= 2)!.name!;
+  const source = new Dexie(name);
+  await source.open();
+  const present = source.tables.filter((table) => tables.includes(table.name));
+  const copy = new Dexie(`bench-bulkput-${Date.now()}`);
+  copy
+    .version(1)
+    .stores(
+      Object.fromEntries(
+        present.map((t) => [t.name, [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src)].join(',')]),
+      ),
+    );
+  await copy.open();
+  const data: [string, unknown[]][] = [];
+  for (const table of present) data.push([table.name, await table.toArray()]);
+  source.close();
+  const start = performance.now();
+  for (const [table, rows] of data) await copy.table(table).bulkPut(rows);
+  const ms = performance.now() - start;
+  await copy.delete();
+  return { ms, rows: data.reduce((sum, [, rows]) => sum + rows.length, 0) };
+}
+
+async function heapMb(cdp: CDPSession): Promise<number> {
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  return usedSize / 2 ** 20;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntil(
+  page: Page,
+  cdp: CDPSession,
+  peak: { mb: number },
+  done: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    peak.mb = Math.max(peak.mb, await heapMb(cdp));
+    if (await done()) return;
+    if (performance.now() > deadline) throw new Error(`${what}: not reached in ${timeoutMs / 1000} s`);
+    await sleep(POLL_MS);
+  }
+}
+
+export async function runInitialSync(dataset: DemoDataset, timeoutMs: number): Promise<SyncSample> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'dockhand-bench-sync-'));
+  const host = await startBrowserHost({ port: 0, dataDir, demo: true, demoDataset: dataset });
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
+  try {
+    const simulator = host.bridge.demoSimulator();
+    if (!simulator) throw new Error('the browser host did not start the demo simulator');
+    const orders = [...simulator.state.purchaseOrders.values()];
+    const open = orders.filter((po) => OPEN_STATUSES.includes(po.status.name));
+    const openIds = open.map((po) => po.id);
+    const openLines = open.reduce((sum, po) => sum + po.items.length, 0);
+
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    page.on('pageerror', (error) => console.error(`page: ${error.message}`));
+    await page.addInitScript(watchLongTasks);
+    const cdp = await page.context().newCDPSession(page);
+    const peak = { mb: 0 };
+    const started = performance.now();
+    await page.goto(host.url);
+    await waitUntil(
+      page,
+      cdp,
+      peak,
+      async () => {
+        const cached = await page.evaluate(openOrdersCached, openIds);
+        return cached !== null && cached.orders === openIds.length && cached.lines >= openLines;
+      },
+      timeoutMs,
+      'dock-ready',
+    );
+    const dockReadyMs = performance.now() - started;
+    await waitUntil(
+      page,
+      cdp,
+      peak,
+      () => page.evaluate(syncComplete, orders.length),
+      timeoutMs,
+      'sync complete',
+    );
+    const completeMs = performance.now() - started;
+    const tasks = await page.evaluate(() => window.__syncBenchLongTasks ?? []);
+
+    const require = createRequire(import.meta.url);
+    await page.addScriptTag({ path: require.resolve('dexie/dist/dexie.js') });
+    const baseline = await page.evaluate(bulkPutBaseline, [...CACHE_TABLES]);
+    return {
+      dataset,
+      dockReadyMs,
+      completeMs,
+      longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
+      longTasks: tasks.length,
+      longTaskTotalMs: tasks.reduce((sum, t) => sum + t.duration, 0),
+      peakHeapMb: peak.mb,
+      bulkPutMs: baseline.ms,
+      rows: baseline.rows,
+    };
+  } finally {
+    await browser.close();
+    await host.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
