@@ -8,6 +8,7 @@ export default defineConfig({
       'src/**/*.test.ts',
       'electron/**/*.test.ts',
       'server/**/*.test.ts',
+      'headless/**/*.test.ts',
       'scripts/**/*.test.ts',
       'eslint/**/*.test.ts',
     ],

@@ -11,6 +11,9 @@
  *   electron/core Node, no Electron        → no electron; not electron/main|preload, not the renderer
  *   electron/core/browserHost              → as electron/core, plus server/ (it starts the demo simulator)
  *   server        Node simulator           → no electron; src/api and server only
+ *   headless      the sync CLI, chaos and their file store (not part of the app, never packaged)
+ *                                          → no electron; src/api, src/bridge, src/db, electron/core, server;
+ *                                            nothing in electron/ or src/ imports headless/
  *   electron/preload                       → electron, zod, src/api, src/bridge, electron/preload
  *   electron/main                          → anything
  * Outside electron/main and electron/preload nothing imports `electron`. Tests (*.test.ts) may use test
@@ -32,6 +35,7 @@ const LAYERS = [
   ['main', 'electron/main/'],
   ['preload', 'electron/preload/'],
   ['server', 'server/'],
+  ['headless', 'headless/'],
 ];
 
 /** Single files with their own layer (matched with or without the `.ts` an import leaves off). */
@@ -53,9 +57,18 @@ const POLICIES = {
   // The browser host is a composition root like electron/main (it starts the demo simulator), minus Electron.
   host: { packages: ANY, node: true, layers: ['api', 'bridge', 'storePort', 'db', 'core', 'host', 'server'] },
   server: { packages: ANY, node: true, layers: ['api', 'server'] },
+  // The headless tools drive the app's engine (electron/core) and Dexie layer from Node, and steer the simulator.
+  headless: {
+    packages: ANY,
+    node: true,
+    layers: ['api', 'bridge', 'storePort', 'db', 'core', 'server', 'headless'],
+  },
   preload: { packages: ['electron', 'zod'], node: false, layers: ['api', 'bridge', 'storePort', 'preload'] },
   main: { packages: ANY, node: true, layers: ANY },
 };
+/** The app's folders (everything packaged or run by it): none of them may import headless/. */
+const APP_LAYERS = new Set(LAYERS.map(([name]) => name).filter((name) => name !== 'headless'));
+APP_LAYERS.add('storePort');
 const TEST_PACKAGES = ['vitest', 'fast-check', 'fake-indexeddb', 'eslint', '@playwright/test'];
 const NODE_BUILTINS = new Set(builtinModules);
 
@@ -89,6 +102,11 @@ function check(context, node, source) {
 
   if (source.startsWith('.') || source.startsWith('/')) {
     const target = layerOf(path.resolve(path.dirname(filename), source));
+    // The app never depends on the headless tools, not even in its tests: they move or go without touching it.
+    if (target === 'headless' && APP_LAYERS.has(from)) {
+      report('headless/ holds tools outside the app, which nothing in the app imports');
+      return;
+    }
     if (isTest) {
       if (target === 'main' || target === 'preload') report('tests never load Electron code');
       return;

@@ -99,6 +99,24 @@ describe('dockhand/runtime-boundaries', () => {
     expect(await boundaryErrors('scripts/x.ts', "export * from 'electron';")).toHaveLength(1);
   });
 
+  it('lets headless/ drive the app and the simulator, and keeps the app (tests too) off headless/', async () => {
+    expect(
+      await boundaryErrors(
+        'headless/cli/x.ts',
+        "import 'node:fs';\nimport '../../electron/core/sync';\nimport '../../src/db/schema';\nimport '../../server/index';",
+      ),
+    ).toEqual([]);
+    expect(await boundaryErrors('headless/cli/x.ts', "import 'electron';")).toHaveLength(1);
+    expect(await boundaryErrors('headless/cli/x.ts', "import '../../electron/main/index';")).toHaveLength(1);
+    expect(await boundaryErrors('electron/core/sync/x.ts', "import '../../../headless/store';")).toHaveLength(
+      1,
+    );
+    expect(await boundaryErrors('electron/main/x.ts', "import '../../headless/store';")).toHaveLength(1);
+    expect(await boundaryErrors('src/db/x.test.ts', "import '../../headless/store';")).toHaveLength(1);
+    expect(await boundaryErrors('server/x.ts', "import '../headless/chaos/cli';")).toHaveLength(1);
+    expect(await boundaryErrors('scripts/x.ts', "import '../headless/cli/sync';")).toEqual([]);
+  });
+
   it('lets tests use test tooling but never Electron', async () => {
     expect(
       await boundaryErrors('src/api/x.test.ts', "import 'vitest';\nimport 'fast-check';\nimport 'node:fs';"),

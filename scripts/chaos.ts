@@ -1,8 +1,8 @@
 /**
- * Entry point of `npm run chaos` (electron/core/cli/chaos does the work): starts the simulator the run
- * steers, which electron/core may not import, and exits with the run's code.
+ * Entry point of `npm run chaos` (headless/chaos does the work): starts the simulator the run steers
+ * and exits with the run's code.
  */
-import { runChaosCli } from '../electron/core/cli/chaos/cli';
+import { runChaosCli } from '../headless/chaos/cli';
 import { startSimulator } from '../server/index';
 
 const code = await runChaosCli(process.argv.slice(2), {

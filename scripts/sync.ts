@@ -1,8 +1,8 @@
 /**
- * Entry point of `npm run sync` (electron/core/cli/sync.ts does the work): wires stderr, the environment and
+ * Entry point of `npm run sync` (headless/cli/sync.ts does the work): wires stderr, the environment and
  * SIGINT/SIGTERM, and exits with the code the run returns.
  */
-import { runSync } from '../electron/core/cli/sync';
+import { runSync } from '../headless/cli/sync';
 
 const stop = new Promise<void>((resolve) => {
   process.once('SIGINT', resolve);

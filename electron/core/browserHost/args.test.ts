@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../cli/args';
+import { UsageError } from '../flags/parseFlags';
 import { BROWSER_HOST_USAGE, DEFAULT_PORT, parseBrowserHostArgs } from './args';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

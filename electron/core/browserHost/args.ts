@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DemoDatasetSchema } from '../../../src/bridge/contract';
-import { parseFlags, withoutValue } from '../cli/args';
+import { parseFlags, withoutValue } from '../flags/parseFlags';
 
 export const DEFAULT_PORT = 5780;
 export const DEFAULT_DATA_DIR = '.dockhand-web';

@@ -3,7 +3,7 @@
  * prints the address to open. Exit codes: 0 after a clean stop, 1 when it cannot start (no build, port
  * taken, demo failed), 2 on bad flags.
  */
-import { EXIT, UsageError } from '../cli/args';
+import { EXIT, UsageError } from '../flags/parseFlags';
 import { createRedactor } from '../log/redact';
 import { BROWSER_HOST_USAGE, parseBrowserHostArgs, type BrowserHostArgs } from './args';
 import { startBrowserHost } from './host';

@@ -2,14 +2,14 @@
  * The chaos run's child process: the sync engine over the file store in DIR, tuned as ./engineOptions.ts
  * says. The parent SIGKILLs it at random moments; nothing here prepares for that, which is the point.
  *
- *   node --import tsx electron/core/cli/chaos/worker.ts --data DIR --base-url URL
+ *   node --import tsx headless/chaos/worker.ts --data DIR --base-url URL
  *
  * The API key comes from DOCKHAND_API_KEY. Events for the parent (`started`, `progress`, `idle` with the op
  * counts) go over the IPC channel it opens; logs go to stderr. It runs until it is killed.
  */
 import { parseArgs } from 'node:util';
-import type { SyncLogEntry } from '../../sync';
-import { openHeadless, waitUntilSettled } from '../headless';
+import type { SyncLogEntry } from '../../electron/core/sync';
+import { openHeadless, waitUntilSettled } from '../cli/headless';
 import { CHAOS_CLIENT, CHAOS_ENGINE } from './engineOptions';
 
 const emit = (event: Record<string, unknown>) => process.send?.(event);

@@ -3,9 +3,9 @@
  * each line's quantity_received at that moment: the verifier's starting value for the line. Open orders take
  * the run's partial receipts; closed ones (Received, Cancelled) are where a receipt is meant to be refused.
  */
-import { buildFilter, buildOrder, queryFor } from '../../../../src/api/query';
-import type { PurchaseOrder } from '../../../../src/api/resources';
-import type { ApiClient } from '../../api';
+import { buildFilter, buildOrder, queryFor } from '../../src/api/query';
+import type { PurchaseOrder } from '../../src/api/resources';
+import type { ApiClient } from '../../electron/core/api';
 import type { Random } from './random';
 import type { Order, OrderLine } from './world';
 

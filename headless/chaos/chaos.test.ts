@@ -12,9 +12,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../../server/index';
-import { touch } from '../../../../server/state';
-import { openFileStore } from '../../store';
+import { startSimulator, type Simulator } from '../../server/index';
+import { touch } from '../../server/state';
+import { openFileStore } from '../store';
 import { reportLine, reportPassed, runChaos } from './run';
 
 let sim: Simulator | undefined;

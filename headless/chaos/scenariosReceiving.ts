@@ -5,7 +5,7 @@
  * orders. Every receipt leaves its lines short of complete (./orders.ts roomOn), so all of these must be
  * accepted; `refusedReceipt` is the one receipt the server must refuse, into a Received or Cancelled order.
  */
-import { allocateTempId } from '../../../../src/db/outbox';
+import { allocateTempId } from '../../src/db/outbox';
 import { emit, type GenContext, type Scenario } from './generator';
 import type { MeantToFail, QueuedReceipt } from './ledger';
 import { roomOn } from './orders';

@@ -1,11 +1,11 @@
 /**
- * What the chaos run needs of the simulator, typed structurally: electron/core may not import server/, and a
+ * What the chaos run needs of the simulator, typed structurally so the run names only what it uses; a
  * started simulator (server/index.ts `startSimulator`) satisfies this as it is. The run steers faults and
  * reads snapshots through `control`, and touches `state` for two things only: finding ids of the resources
  * the API serves by id alone, and adding spare suppliers, which the API cannot create but the issue wants
  * deleted.
  */
-import type { Supplier } from '../../../../src/api/resources';
+import type { Supplier } from '../../src/api/resources';
 
 export interface FaultSettings {
   latencyMs?: number;

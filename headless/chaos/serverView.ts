@@ -2,8 +2,8 @@
  * The verifier's reads of the simulator's state through its own API (faults off): records by id (null when
  * gone), lists by the run's natural keys. Each answer is cached, since many ops check the same record.
  */
-import { buildFilter, queryFor } from '../../../../src/api/query';
-import { ApiCallError, type ApiClient } from '../../api';
+import { buildFilter, queryFor } from '../../src/api/query';
+import { ApiCallError, type ApiClient } from '../../electron/core/api';
 import { namePrefix } from './scenariosParties';
 import type { NamedResource } from './world';
 

@@ -3,11 +3,16 @@
  * command line or in the environment, and the engine over both. Shared by `npm run sync` (./sync.ts) and the
  * chaos worker (./chaos/worker.ts), which differ only in engine options and in how long they run.
  */
-import type { OpRecord } from '../../../src/db/ops';
-import { validatedPort, type StorePort } from '../../../src/db/storePort';
-import { ApiCallError, createApiClient, type ClientOptions, type DockhandApiClient } from '../api';
+import type { OpRecord } from '../../src/db/ops';
+import { validatedPort, type StorePort } from '../../src/db/storePort';
+import {
+  ApiCallError,
+  createApiClient,
+  type ClientOptions,
+  type DockhandApiClient,
+} from '../../electron/core/api';
 import { openFileStore, type FileStore, type FileStoreOptions } from '../store';
-import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../sync';
+import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../electron/core/sync';
 
 export interface HeadlessOptions {
   dir: string;

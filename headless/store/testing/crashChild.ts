@@ -4,7 +4,7 @@
  * Transaction i puts ROWS rows `tx-i-k`, moves `counter` to i and replaces `scratch-(i-1)` by `scratch-i`,
  * so a reopened store shows whether it holds whole transactions, and which.
  *
- * Usage: node --import tsx electron/core/store/testing/crashChild.ts DIR [compactAtBytes]
+ * Usage: node --import tsx headless/store/testing/crashChild.ts DIR [compactAtBytes]
  */
 import { openFileStore } from '../fileStore';
 

@@ -1,13 +1,13 @@
 /**
  * `npm run chaos -- --seed N --edits N --restarts N --fault-rate F [--dir DIR]`: flags, one run, one line.
- * The simulator is started by the caller (scripts/chaos.ts), since electron/core may not import server/.
+ * The simulator is started by the caller (scripts/chaos.ts), which also chooses its settings.
  * Stdout gets exactly the result line; everything else goes to stderr. Exit 0 when nothing was lost or
  * duplicated, the queue drained and no op failed or was blocked unless its scenario meant the server to
  * refuse it; 1 otherwise, 2 on bad flags.
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { EXIT, parseFlags, UsageError } from '../args';
+import { EXIT, parseFlags, UsageError } from '../../electron/core/flags/parseFlags';
 import { reportLine, reportPassed, runChaos } from './run';
 import type { ChaosSimulator } from './simulator';
 

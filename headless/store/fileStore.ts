@@ -16,9 +16,9 @@
 import { mkdirSync, unlinkSync } from 'node:fs';
 import type { DBCore, DBCoreKeyRange, DBCoreMutateRequest, DBCoreTransaction } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { createDexieStore } from '../../../src/db/dexieStore';
-import { DockhandDb } from '../../../src/db/schema';
-import type { StorePort } from '../../../src/db/storePort';
+import { createDexieStore } from '../../src/db/dexieStore';
+import { DockhandDb } from '../../src/db/schema';
+import type { StorePort } from '../../src/db/storePort';
 import { decode, encode, type Json } from './codec';
 import { fsyncDir, journalPath, JournalWriter, listJournals, readJournal, readSnapshot } from './files';
 import { writeSnapshot, type Commit, type Mutation, type Snapshot } from './files';

@@ -20,10 +20,10 @@
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDexieStore } from '../../../../src/db/dexieStore';
-import type { OpKind } from '../../../../src/db/ops';
-import { createApiClient } from '../../api';
-import { openFileStore } from '../../store';
+import { createDexieStore } from '../../src/db/dexieStore';
+import type { OpKind } from '../../src/db/ops';
+import { createApiClient } from '../../electron/core/api';
+import { openFileStore } from '../store';
 import { drain } from './drain';
 import { generate, resolveConflicts, type GenContext, type Scenario } from './generator';
 import { Ledger } from './ledger';

@@ -3,9 +3,9 @@
  * links, customers and their delivery addresses, and the `{name}` resources (created, renamed, deleted).
  * Names and values are unique in the run, so every create has a natural key the verifier can count by.
  */
-import { allocateTempId } from '../../../../src/db/outbox';
-import type { OpKind } from '../../../../src/db/ops';
-import type { CacheTable } from '../../../../src/db/schema';
+import { allocateTempId } from '../../src/db/outbox';
+import type { OpKind } from '../../src/db/ops';
+import type { CacheTable } from '../../src/db/schema';
 import { emit, update, valueFor, type Scenario } from './generator';
 import { linksOf, recordKey, unique, type NamedResource } from './world';
 

@@ -8,9 +8,9 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { ClientOptionsSchema } from '../api/options';
-import type { SyncLogger } from '../sync';
-import { EXIT, parseFlags, UsageError } from './args';
+import { ClientOptionsSchema } from '../../electron/core/api/options';
+import type { SyncLogger } from '../../electron/core/sync';
+import { EXIT, parseFlags, UsageError } from '../../electron/core/flags/parseFlags';
 import {
   checkCredentials,
   describeOp,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { DockhandDb } from '../../../src/db/schema';
+import { DockhandDb } from '../../src/db/schema';
 import { fastIndexCursors } from './fastCursor';
 
 const STATES = ['queued', 'sending', 'uncertain', 'failed', 'blocked', 'conflicted', 'done', 'discarded'];

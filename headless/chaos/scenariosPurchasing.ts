@@ -3,7 +3,7 @@
  * supplier return updates and return items (receipts are ./scenariosReceiving.ts). Each is valid on its own:
  * only lines nothing was received on are deleted, and nothing edits a finalised invoice or return.
  */
-import { allocateTempId } from '../../../../src/db/outbox';
+import { allocateTempId } from '../../src/db/outbox';
 import { emit, update, valueFor, type Scenario } from './generator';
 import { recordKey, unique, type Order } from './world';
 

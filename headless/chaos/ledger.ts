@@ -3,7 +3,7 @@
  * created offline are named by temp id; the verifier maps them through the store's temp-id table at the end.
  * An edit the scenario means the server to refuse says why (`meantToFail`); every other op must end done.
  */
-import type { OpKind, OpRecord } from '../../../../src/db/ops';
+import type { OpKind, OpRecord } from '../../src/db/ops';
 import type { NamedRecord, Order, OrderLine } from './world';
 
 export type Expectation =

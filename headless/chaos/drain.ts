@@ -7,9 +7,9 @@
  * uncertain or conflicted, or `deadline` (a safety net, ms since the epoch) passes.
  */
 import { appendFileSync } from 'node:fs';
-import type { DockhandDb } from '../../../../src/db/schema';
-import type { SyncLogEntry } from '../../sync';
-import { openHeadless, type Headless } from '../headless';
+import type { DockhandDb } from '../../src/db/schema';
+import type { SyncLogEntry } from '../../electron/core/sync';
+import { openHeadless, type Headless } from '../cli/headless';
 import { CHAOS_CLIENT, CHAOS_ENGINE } from './engineOptions';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

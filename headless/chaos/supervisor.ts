@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 /** The repository root, where `--import tsx` resolves. */
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface WorkerEvent {
   /** `progress`: one more op finished (done, failed or conflicted); `settled` counts them. */

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../server/index';
-import { enqueue } from '../../../src/db/outbox';
+import { startSimulator, type Simulator } from '../../server/index';
+import { enqueue } from '../../src/db/outbox';
 import { openFileStore } from '../store';
 import { runSync } from './sync';
 

@@ -7,9 +7,9 @@
  * against the order lines (./verifyReceipts.ts), and every op's end state against what its scenario meant
  * (./verifyStates.ts).
  */
-import type { OpRecord } from '../../../../src/db/ops';
-import type { DockhandDb } from '../../../../src/db/schema';
-import { deepEqual } from '../../sync/merge';
+import type { OpRecord } from '../../src/db/ops';
+import type { DockhandDb } from '../../src/db/schema';
+import { deepEqual } from '../../electron/core/sync/merge';
 import type { Ledger, LedgerEntry } from './ledger';
 import type { ServerView } from './serverView';
 import type { SimSnapshotView } from './simulator';

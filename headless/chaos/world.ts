@@ -4,8 +4,8 @@
  * the base version of the next update). Loaded once through the API with faults off, then kept up to date as
  * edits are queued and conflicts resolved; the parent process holds it for the whole run.
  */
-import { buildFilter, queryFor } from '../../../../src/api/query';
-import type { ApiClient } from '../../api';
+import { buildFilter, queryFor } from '../../src/api/query';
+import type { ApiClient } from '../../electron/core/api';
 import { loadOrders } from './orders';
 import type { Random } from './random';
 import { type ChaosSimulator, type SpareSupplier } from './simulator';

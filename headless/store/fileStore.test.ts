@@ -8,7 +8,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { enqueue } from '../../../src/db/outbox';
+import { enqueue } from '../../src/db/outbox';
 import { openFileStore, type FileStore } from './fileStore';
 import { listJournals } from './files';
 import { StoreLockedError } from './lock';

@@ -3,7 +3,7 @@
  * alike: pushing only, a client-side rate limit as high as the simulator's, short backoff caps, so a run
  * spends its time on faults and crashes rather than on waiting.
  */
-import type { HeadlessOptions } from '../headless';
+import type { HeadlessOptions } from '../cli/headless';
 
 export const CHAOS_ENGINE = {
   pull: false,

@@ -9,14 +9,14 @@
  * aggregate, so the engine's re-read finds both sides changed. The harness later resolves each conflict as
  * the user would, field by field, picking the local or the server value at random.
  */
-import { enqueue, type EnqueueInput } from '../../../../src/db/outbox';
-import type { OpRecord } from '../../../../src/db/ops';
-import { setPath } from '../../../../src/db/paths';
-import type { DockhandDb } from '../../../../src/db/schema';
-import { createDexieStore } from '../../../../src/db/dexieStore';
-import type { OperationId } from '../../../../src/api/endpoints';
-import type { ApiClient } from '../../api';
-import { OP_SPECS } from '../../sync/ops';
+import { enqueue, type EnqueueInput } from '../../src/db/outbox';
+import type { OpRecord } from '../../src/db/ops';
+import { setPath } from '../../src/db/paths';
+import type { DockhandDb } from '../../src/db/schema';
+import { createDexieStore } from '../../src/db/dexieStore';
+import type { OperationId } from '../../src/api/endpoints';
+import type { ApiClient } from '../../electron/core/api';
+import { OP_SPECS } from '../../electron/core/sync/ops';
 import type { Expectation, Ledger, MeantToFail } from './ledger';
 import type { Random } from './random';
 import { unique, type View, type World } from './world';

@@ -3,8 +3,8 @@
  * counts whenever they change, and pauses (offline, credentials). Throttled so a large pull or a long queue
  * prints a readable trickle, not a line per page or op.
  */
-import type { StorePort } from '../../../src/db/storePort';
-import type { SyncEngine, SyncStatus } from '../sync';
+import type { StorePort } from '../../src/db/storePort';
+import type { SyncEngine, SyncStatus } from '../../electron/core/sync';
 
 export interface ProgressOptions {
   /** Least time between two lines about the same thing (default 1 s). */
