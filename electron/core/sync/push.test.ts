@@ -7,7 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
 import type { SyncStatus } from './types';
 import { customerEdit, offlineInvoice, offlineOrder } from './testing/edits';
-import { engineHarness, type EngineHarness } from './testing/harness';
+import { createDexieStore } from '../../../src/db/dexieStore';
+import { validatedPort, type StorePort } from '../../../src/db/storePort';
+import { engineHarness, freshDb, type EngineHarness } from './testing/harness';
 
 let sim: Simulator;
 let harness: EngineHarness | undefined;
@@ -80,6 +82,36 @@ describe('push', () => {
     }
     const { counts } = await harness.store.countByState({});
     expect(counts.done).toBe(18);
+  });
+
+  it('replays with one write-ahead and one completion per op, the next heads answered with the completion', async () => {
+    const db = freshDb();
+    const calls: Record<string, number> = {};
+    const inner = validatedPort(createDexieStore(db));
+    const store = Object.fromEntries(
+      Object.entries(inner).map(([method, call]) => [
+        method,
+        (request: unknown) => {
+          calls[method] = (calls[method] ?? 0) + 1;
+          return (call as (r: unknown) => Promise<unknown>)(request);
+        },
+      ]),
+    ) as unknown as StorePort;
+    harness = engineHarness(sim, { db, store, concurrency: 4 });
+    const orders = [];
+    for (let i = 0; i < 24; i++) orders.push(await offlineOrder(harness.db, { products: [10001] }));
+    sim.control.setFaults({ latencyMs: 10, jitterMs: 30 });
+    await harness.engine.start();
+    await harness.drain();
+
+    for (const order of orders)
+      expect(sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
+    expect(calls.markSending).toBe(24);
+    expect(calls.completeOp).toBe(24);
+    // The whole outbox is listed once, at start (ops left sending by a crash); heads are read with the
+    // completions, a separate read only when completions landing together leave a slot unfilled.
+    expect(calls.listOps).toBe(1);
+    expect(calls.nextOps ?? 0).toBeLessThan(12);
   });
 
   it('holds a dependent until its temp parent lands, then sends it with the server ids', async () => {
