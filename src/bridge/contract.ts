@@ -78,6 +78,18 @@ const PullProgressSchema = z.strictObject({
   total: z.number().int().nonnegative(),
   finished: z.boolean(),
   etaMs: z.number().nonnegative().optional(),
+  tier: z.enum(['dock', 'background']).optional(),
+});
+
+/** The pull as a whole (electron/core/sync/types.ts PullSummary). */
+const PullSummarySchema = z.strictObject({
+  tier: z.enum(['dock', 'background', 'idle']),
+  dockReady: z.boolean(),
+  firstSync: z.boolean(),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  etaMs: z.number().nonnegative().optional(),
+  lastSyncAt: z.string().optional(),
 });
 
 /** The engine's status as streamed to the UI (electron/core/sync/types.ts SyncStatus). */
@@ -97,6 +109,7 @@ export const SyncStatusSchema = z.strictObject({
   activity: z.enum(['idle', 'pushing', 'pulling', 'offline', 'paused', 'stopped']),
   lastPull: z.record(z.string(), z.string()),
   pullProgress: z.record(z.string(), PullProgressSchema),
+  pull: PullSummarySchema,
   watchdog: z.strictObject({ stuck: z.boolean(), reason: z.string().optional() }),
 });
 export type SyncStatusView = z.infer<typeof SyncStatusSchema>;

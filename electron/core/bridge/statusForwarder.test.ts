@@ -20,6 +20,7 @@ function status(pending: number, extra: Partial<SyncStatus> = {}): SyncStatus {
     activity: 'pushing',
     lastPull: {},
     pullProgress: {},
+    pull: { tier: 'idle', dockReady: true, firstSync: false, done: 0, total: 0 },
     watchdog: { stuck: false },
     ...extra,
   };

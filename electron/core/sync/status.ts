@@ -6,7 +6,7 @@
  * are re-read after every op transition (`notifying`), an op starting to send included.
  */
 import type { OpCounts, StorePort } from '../../../src/db/storePort';
-import type { OpCountsView, PullProgress, SyncStatus } from './types';
+import type { OpCountsView, PullProgress, PullSummary, SyncStatus } from './types';
 
 export interface StatusHub {
   get(): SyncStatus;
@@ -14,6 +14,8 @@ export interface StatusHub {
   update(patch: Partial<SyncStatus>): void;
   setCounts(counts: OpCounts): void;
   setPull(resource: string, progress: PullProgress | undefined, finishedAt?: string): void;
+  /** The pull as a whole (pull/progress.ts). */
+  setPullSummary(summary: PullSummary): void;
   /** Something moved: an op left the send queue, or the queue is empty. */
   progressed(): void;
   /** Re-evaluates the watchdog against the clock. */
@@ -41,6 +43,8 @@ export function createStatusHub(options: { now: () => Date; watchdogMs: number }
     activity: 'stopped',
     lastPull: {},
     pullProgress: {},
+    // Nothing known until the pull's first run reads the cursors: not ready, first sync assumed.
+    pull: { tier: 'idle', dockReady: false, firstSync: true, done: 0, total: 0 },
     watchdog: { stuck: false },
   };
   const listeners = new Set<(status: SyncStatus) => void>();
@@ -98,6 +102,9 @@ export function createStatusHub(options: { now: () => Date; watchdogMs: number }
       else delete pullProgress[resource];
       const lastPull = finishedAt ? { ...status.lastPull, [resource]: finishedAt } : status.lastPull;
       set({ ...status, pullProgress, lastPull });
+    },
+    setPullSummary(summary) {
+      set({ ...status, pull: summary });
     },
     progressed() {
       lastProgress = options.now().getTime();

@@ -39,8 +39,16 @@ export interface BackoffOptions {
 }
 
 export interface PullOptions {
-  /** Resource names (see pull/resources.ts, and `productSuppliers`) to pull; all by default. */
+  /**
+   * Resource names (see pull/resources.ts, and `productSuppliers`) to pull; all by default. A family name
+   * selects its members (`purchaseOrders`: the open-order passes too).
+   */
   resources?: readonly string[];
+  /**
+   * This PC's receiving outlet, read at the start of each run: its open orders are pulled first during the
+   * first sync (pull/resources.ts `openPurchaseOrdersHere`). Unknown (null, or no callback): no head start.
+   */
+  priorityOutlet?: () => Promise<number | null> | number | null;
   /** Products whose supplier links are read per run (pull/productSuppliers.ts); default 50. */
   productSuppliersBatch?: number;
   pageSize?: number;
@@ -99,12 +107,35 @@ export interface OpCountsView {
   uncertain: number;
 }
 
+export type PullTier = 'dock' | 'background';
+
 export interface PullProgress {
   done: number;
   total: number;
   finished: boolean;
   /** Estimated time left for the initial sync of this resource. */
   etaMs?: number;
+  tier?: PullTier;
+}
+
+/** The pull as a whole, for the status bar: which tier runs, whether the dock can work, overall progress. */
+export interface PullSummary {
+  /** The tier being pulled now; idle between runs. */
+  tier: PullTier | 'idle';
+  /** Every dock-tier resource has finished its initial pass: open orders, their lines and products are in. */
+  dockReady: boolean;
+  /** Some resource has not finished its initial pass (the first sync is still under way). */
+  firstSync: boolean;
+  /** Rows of the initial passes still under way (done of total, totals from the API's total_records). */
+  done: number;
+  total: number;
+  /** From the rows a second this run has measured on the engine's clock. */
+  etaMs?: number;
+  /**
+   * When a pull last completed every resource (ISO, engine clock). After a restart with a complete cache,
+   * the oldest completion among its cursors; absent while the first sync is unfinished.
+   */
+  lastSyncAt?: string;
 }
 
 export interface SyncStatus {
@@ -118,5 +149,6 @@ export interface SyncStatus {
   /** Last completed pull per resource (ISO, engine clock). */
   lastPull: Record<string, string>;
   pullProgress: Record<string, PullProgress>;
+  pull: PullSummary;
   watchdog: { stuck: boolean; reason?: string };
 }

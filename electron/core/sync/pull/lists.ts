@@ -9,7 +9,7 @@
  * Each run starts `overlapMs` before the cursor, for records committed late with an earlier timestamp; the
  * store leaves rows it already has unchanged (same modified_on), so the overlap costs no writes.
  */
-import { buildFilter } from '../../../../src/api/query';
+import { buildFilter, type FilterClauseInput } from '../../../../src/api/query';
 import type { CacheWrite } from '../../../../src/db/cacheWrites';
 import type { PortResponse, StorePort } from '../../../../src/db/storePort';
 import type { ApiClient } from '../../api/types';
@@ -32,6 +32,8 @@ export interface ListPullDeps {
   overlapMs: number;
   onProgress(progress: PullProgress): void;
   onRefs(refs: Ref[]): void;
+  /** Keyset only: the resource's own clauses for this run (ListResource.filter). */
+  filter?: readonly FilterClauseInput[];
 }
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
@@ -100,6 +102,28 @@ async function childWrites(
   return out;
 }
 
+/**
+ * Where a keyset resource's initial pass stands before this run pulls it: null once it has finished (a
+ * delta pull has no total worth showing). A total the cursor does not hold yet costs one request of one row.
+ */
+export async function countKeyset(
+  deps: ListPullDeps,
+  resource: ListResource,
+): Promise<{ done: number; total: number } | null> {
+  const { cursor } = await deps.store.getCursor({ resource: resource.name });
+  if (cursor && (cursor.initial === undefined || cursor.initial.finished)) return null;
+  const done = cursor?.initial?.done ?? 0;
+  if (cursor?.initial?.total !== undefined) return { done, total: cursor.initial.total };
+  const own = [...(deps.filter ?? []), ...(resource.initialFilter ?? [])];
+  const since = cursor?.modifiedOn ?? EPOCH;
+  const filter_by = buildFilter([...own, { field: 'modified_on', op: 'gt', values: [since] }]);
+  const input = { query: { ...resource.query, filter_by, page_number: 1, page_size: 1 } };
+  const page = (await deps.client.call(resource.operation, input as never, {
+    signal: deps.signal,
+  })) as unknown as Page;
+  return { done, total: done + page.total_records };
+}
+
 export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Promise<number> {
   const { cursor: start } = await deps.store.getCursor({ resource: resource.name });
   const initial = !start || (start.initial !== undefined && !start.initial.finished);
@@ -110,19 +134,23 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
     modifiedOn: start ? new Date(Date.parse(start.modifiedOn) - deps.overlapMs).toISOString() : EPOCH,
     id: 0,
   };
-  let phase: 'ties' | 'ahead' = 'ties';
+  // Nothing shares the epoch's timestamp: a first pass starts straight with everything after it.
+  let phase: 'ties' | 'ahead' = start ? 'ties' : 'ahead';
   let fresh = 0;
-  const began = performance.now();
+  // Throughput on the engine's clock (injectable), not the wall: the ETA is what tests can check.
+  const began = deps.now().getTime();
+  const own = [...(deps.filter ?? []), ...(initial ? (resource.initialFilter ?? []) : [])];
 
   for (;;) {
     deps.signal.throwIfAborted();
     const filter_by =
       phase === 'ties'
         ? buildFilter([
+            ...own,
             { field: 'modified_on', op: 'eq', values: [position.modifiedOn] },
             { field: 'id', op: 'gt', values: [position.id] },
           ])
-        : buildFilter([{ field: 'modified_on', op: 'gt', values: [position.modifiedOn] }]);
+        : buildFilter([...own, { field: 'modified_on', op: 'gt', values: [position.modifiedOn] }]);
     const order_by = phase === 'ties' ? 'id asc' : 'modified_on asc,id asc';
     const page = await fetchPage(deps, resource, { filter_by, order_by, page_number: 1 });
     const rows = page.data ?? [];
@@ -144,7 +172,7 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
       committed = cursor;
       deps.onRefs(rows.flatMap((row) => resource.refs?.(row) ?? []));
       if (initial) {
-        const rate = fresh / Math.max(1, performance.now() - began);
+        const rate = fresh / Math.max(1, deps.now().getTime() - began);
         const left = Math.max(0, (total ?? done) - done);
         deps.onProgress({
           done,

@@ -1,16 +1,25 @@
 /**
- * One pull run: every listable resource in turn (keyset or list), then a batch of the product supplier
- * sweep (./productSuppliers.ts), then the by-id resources their records referenced. A failure of one resource is logged and the run goes on with the next; losing the network or
- * the credentials ends the run (the engine's connectivity and auth handling take over).
+ * One pull run, by tier (./resources.ts): first the dock tier (open purchase orders with their lines and
+ * products, this PC's outlet first during the first sync), then "dock-ready", then the background tier
+ * (history, invoices, customers, credit notes, reference lists), a batch of the product supplier sweep
+ * (./productSuppliers.ts, on its TTL) and the by-id resources the records referenced (on their TTL).
+ *
+ * Before pulling anything the run announces every unfinished initial pass with its total (./progress.ts),
+ * so progress is whole from second 0, and a restart with a complete cache reports dock-ready and its last
+ * sync at once, from the cursors, then pulls only what changed since them.
+ *
+ * A failure of one resource is logged and the run goes on with the next; losing the network or the
+ * credentials ends the run (the engine's connectivity and auth handling take over).
  */
 import type { StorePort } from '../../../../src/db/storePort';
 import { ApiCallError, CallAbortedError } from '../../api/errors';
 import type { ApiClient } from '../../api/types';
-import type { PullOptions, PullProgress, SyncLogger } from '../types';
+import type { PullOptions, PullProgress, PullSummary, SyncLogger } from '../types';
 import { refreshById } from './byId';
-import { pullKeyset, pullList } from './lists';
+import { countKeyset, pullKeyset, pullList, type ListPullDeps } from './lists';
+import { createPullTracker } from './progress';
 import { PRODUCT_SUPPLIERS, sweepProductSuppliers } from './productSuppliers';
-import { LIST_RESOURCES, type Ref } from './resources';
+import { LIST_RESOURCES, type ListResource, type PullContext, type Ref } from './resources';
 
 export const PULL_DEFAULTS = {
   pageSize: 500,
@@ -20,6 +29,9 @@ export const PULL_DEFAULTS = {
   productSuppliersBatch: 50,
 } as const;
 
+/** A cursor row that only records when a run last completed every resource ("Last sync" after a restart). */
+export const LAST_RUN = 'lastCompleteRun';
+
 export interface PullerDeps {
   store: StorePort;
   client: ApiClient;
@@ -27,6 +39,8 @@ export interface PullerDeps {
   logger: SyncLogger;
   options: PullOptions;
   onProgress(resource: string, progress: PullProgress | undefined, finishedAt?: string): void;
+  /** The pull as a whole (tier, dock-ready, overall progress, last sync). */
+  onSummary?(summary: PullSummary): void;
   /** The run stopped on an error that is the engine's business (offline, credentials). */
   onFatal(error: ApiCallError): void;
 }
@@ -35,6 +49,14 @@ export interface Puller {
   run(signal: AbortSignal): Promise<void>;
 }
 
+export const IDLE_SUMMARY: PullSummary = {
+  tier: 'idle',
+  dockReady: false,
+  firstSync: true,
+  done: 0,
+  total: 0,
+};
+
 function isFatal(error: unknown): error is ApiCallError {
   return (
     error instanceof ApiCallError &&
@@ -42,42 +64,131 @@ function isFatal(error: unknown): error is ApiCallError {
   );
 }
 
+type Cursor = Awaited<ReturnType<StorePort['getCursor']>>['cursor'];
+const finishedCursor = (cursor: Cursor) =>
+  cursor !== null && (cursor.initial === undefined || cursor.initial.finished);
+
 export function createPuller(deps: PullerDeps): Puller {
   const pageSize = deps.options.pageSize ?? PULL_DEFAULTS.pageSize;
   const overlapMs = deps.options.overlapMs ?? PULL_DEFAULTS.overlapMs;
   const refreshTtlMs = deps.options.refreshTtlMs ?? PULL_DEFAULTS.refreshTtlMs;
   const wanted = deps.options.resources;
-  const resources = LIST_RESOURCES.filter((r) => !wanted || wanted.includes(r.name));
+  const selected = LIST_RESOURCES.filter(
+    (r) => !wanted || wanted.includes(r.name) || (r.family !== undefined && wanted.includes(r.family)),
+  );
+  let summary: PullSummary = IDLE_SUMMARY;
+
+  async function outlet(): Promise<number | null> {
+    try {
+      return (await deps.options.priorityOutlet?.()) ?? null;
+    } catch (error) {
+      deps.logger.warn({ event: 'pull-outlet-unknown', detail: String(error) });
+      return null;
+    }
+  }
+
+  /** This run's resources with their filters, and what the cursors say before anything is pulled. */
+  async function plan(context: PullContext) {
+    const cursors = new Map<string, Cursor>();
+    for (const resource of selected)
+      cursors.set(resource.name, (await deps.store.getCursor({ resource: resource.name })).cursor);
+    const runs: { resource: ListResource; filter: ListPullDeps['filter'] }[] = [];
+    for (const resource of selected) {
+      const filter = resource.filter?.(context);
+      if (filter === null) continue;
+      const done = (name: string) => finishedCursor(cursors.get(name) ?? null);
+      if (resource.whileInitial && (done(resource.name) || done(resource.whileInitial))) continue;
+      runs.push({ resource, filter });
+    }
+    const cached = runs.map((run) => cursors.get(run.resource.name) ?? null);
+    const complete = cached.every(finishedCursor);
+    const dockReady = runs.every((run, i) => run.resource.tier !== 'dock' || finishedCursor(cached[i]!));
+    // When the last whole run ended; a cache from before that record was kept was last synced when its
+    // least recent resource was.
+    const { cursor: lastRun } = await deps.store.getCursor({ resource: LAST_RUN });
+    const lastSyncAt = complete
+      ? (lastRun?.completedAt ?? cached.map((cursor) => cursor!.completedAt).sort()[0])
+      : undefined;
+    return { runs, dockReady, lastSyncAt };
+  }
 
   async function run(signal: AbortSignal): Promise<void> {
+    const { runs, dockReady, lastSyncAt } = await plan({ outletId: await outlet() });
+    const tracker = createPullTracker({
+      now: deps.now,
+      initial: {
+        ...summary,
+        tier: 'dock',
+        dockReady: summary.dockReady || dockReady,
+        ...((summary.lastSyncAt ?? lastSyncAt) ? { lastSyncAt: summary.lastSyncAt ?? lastSyncAt } : {}),
+        firstSync: !dockReady || lastSyncAt === undefined,
+      },
+      onResource: (resource, progress) => deps.onProgress(resource, progress),
+      onSummary: (next) => {
+        summary = next;
+        deps.onSummary?.(next);
+      },
+    });
     const refs: Ref[] = [];
-    for (const resource of resources) {
-      if (signal.aborted) return;
-      const listDeps = {
-        store: deps.store,
-        client: deps.client,
-        now: deps.now,
-        signal,
-        pageSize,
-        overlapMs,
-        onProgress: (progress: PullProgress) => deps.onProgress(resource.name, progress),
-        onRefs: (found: Ref[]) => refs.push(...found),
-      };
+    let failed = false;
+    const listDeps = (run: (typeof runs)[number]): ListPullDeps => ({
+      store: deps.store,
+      client: deps.client,
+      now: deps.now,
+      signal,
+      pageSize,
+      overlapMs,
+      ...(run.filter ? { filter: run.filter } : {}),
+      onProgress: (progress) => tracker.progress(run.resource.name, { ...progress, tier: run.resource.tier }),
+      onRefs: (found) => refs.push(...found),
+    });
+
+    /** Runs one step; false when the run must end (stopped, offline, credentials). */
+    async function step(name: string, work: () => Promise<unknown>): Promise<boolean> {
       try {
-        if (resource.strategy === 'keyset') await pullKeyset(listDeps, resource);
-        else await pullList(listDeps, resource);
-        deps.onProgress(resource.name, undefined, deps.now().toISOString());
+        await work();
+        return true;
       } catch (error) {
-        if (signal.aborted || error instanceof CallAbortedError) return;
+        if (signal.aborted || error instanceof CallAbortedError) return false;
         if (isFatal(error)) {
           deps.onFatal(error);
-          return;
+          return false;
         }
-        deps.logger.warn({ event: 'pull-failed', resource: resource.name, detail: String(error) });
+        failed = true;
+        deps.logger.warn({ event: 'pull-failed', resource: name, detail: String(error) });
+        return true;
       }
     }
+
+    // Totals first, dock tier first: one small request per unfinished initial pass.
+    for (const run of runs) {
+      if (run.resource.strategy !== 'keyset') continue;
+      const ok = await step(run.resource.name, async () => {
+        const standing = await countKeyset(listDeps(run), run.resource);
+        if (standing) tracker.announce(run.resource.name, run.resource.tier, standing);
+      });
+      if (!ok) return;
+    }
+
+    for (const tier of ['dock', 'background'] as const) {
+      tracker.update({ tier });
+      let tierFailed = false;
+      for (const run of runs.filter((r) => r.resource.tier === tier)) {
+        if (signal.aborted) return;
+        const before: boolean = failed;
+        const ok = await step(run.resource.name, async () => {
+          if (run.resource.strategy === 'keyset') await pullKeyset(listDeps(run), run.resource);
+          else await pullList(listDeps(run), run.resource);
+          deps.onProgress(run.resource.name, undefined, deps.now().toISOString());
+        });
+        if (!ok) return;
+        if (failed !== before) tierFailed = true;
+      }
+      if (tier === 'dock' && !tierFailed) tracker.update({ dockReady: true });
+    }
+
     if (!wanted || wanted.includes(PRODUCT_SUPPLIERS)) {
-      try {
+      const ok = await step(PRODUCT_SUPPLIERS, async () => {
         await sweepProductSuppliers({
           store: deps.store,
           client: deps.client,
@@ -87,26 +198,21 @@ export function createPuller(deps: PullerDeps): Puller {
           batch: deps.options.productSuppliersBatch ?? PULL_DEFAULTS.productSuppliersBatch,
         });
         deps.onProgress(PRODUCT_SUPPLIERS, undefined, deps.now().toISOString());
-      } catch (error) {
-        if (signal.aborted || error instanceof CallAbortedError) return;
-        if (isFatal(error)) {
-          deps.onFatal(error);
-          return;
-        }
-        deps.logger.warn({ event: 'pull-failed', resource: PRODUCT_SUPPLIERS, detail: String(error) });
-      }
+      });
+      if (!ok) return;
     }
-    if (deps.options.byId === false) return;
-    try {
-      await refreshById(
-        { store: deps.store, client: deps.client, now: deps.now, signal, refreshTtlMs },
-        refs,
+    if (deps.options.byId !== false) {
+      const ok = await step('byId', () =>
+        refreshById({ store: deps.store, client: deps.client, now: deps.now, signal, refreshTtlMs }, refs),
       );
-    } catch (error) {
-      if (signal.aborted || error instanceof CallAbortedError) return;
-      if (isFatal(error)) deps.onFatal(error);
-      else deps.logger.warn({ event: 'pull-by-id-failed', detail: String(error) });
+      if (!ok) return;
     }
+    if (!failed) {
+      const at = deps.now().toISOString();
+      const cursor = { resource: LAST_RUN, modifiedOn: at, id: 0, completedAt: at };
+      if (!(await step(LAST_RUN, () => deps.store.applyPulledPage({ writes: [], cursor, at })))) return;
+      tracker.update({ tier: 'idle', lastSyncAt: at });
+    } else tracker.update({ tier: 'idle' });
   }
 
   return { run };

@@ -4,6 +4,7 @@
  * by id (suppliers, outlets, supplier returns, shipping ports), so those are discovered rather than listed.
  */
 import type { OperationId } from '../../../../src/api/endpoints';
+import type { FilterClauseInput } from '../../../../src/api/query';
 import type { PurchaseOrder } from '../../../../src/api/resources';
 import type { CacheWrite } from '../../../../src/db/cacheWrites';
 import type { CacheTable } from '../../../../src/db/schema';
@@ -15,9 +16,33 @@ export interface Ref {
   id: number;
 }
 
+/**
+ * dock: what the dock and the office need now (open purchase orders with their lines and products); the app
+ * says "dock-ready" once every dock resource has finished its initial pass. background: everything else.
+ */
+export type Tier = 'dock' | 'background';
+
+/** What a resource's filters may depend on, read at the start of each run. */
+export interface PullContext {
+  /** This PC's receiving outlet (the renderer's `settings.receiving`), when known. */
+  outletId: number | null;
+}
+
 export interface ListResource {
   name: string;
   table: CacheTable;
+  tier: Tier;
+  /**
+   * The name callers select it by in `PullOptions.resources` (default: its own name): the open-order passes
+   * belong to `purchaseOrders`, so asking for purchase orders asks for all of them.
+   */
+  family?: string;
+  /** Keyset only: clauses every request carries (before the cursor's), or null to skip the resource this run. */
+  filter?(context: PullContext): FilterClauseInput[] | null;
+  /** Keyset only: clauses added during the initial pass (records another resource already brought). */
+  initialFilter?: FilterClauseInput[];
+  /** Keyset only: run only during the initial pass of this resource and of `whileInitial` (a one-off head start). */
+  whileInitial?: string;
   /**
    * keyset: `filter_by` on (modified_on, id), resumable page by page;
    * since:  `modified_since` + order_by (no filter_by on this search), paged by number;
@@ -77,27 +102,58 @@ export function purchaseOrderRows(records: readonly unknown[]): CacheWrite[] {
 
 const ORDER_BY_CHANGE = 'modified_on asc,id asc';
 
+/** The statuses the dock receives against and the office still works on. */
+export const OPEN_PO_STATUSES = ['Incomplete', 'OnOrder', 'ReceivingInProgress', 'BackOrder'] as const;
+const openOrders: FilterClauseInput = { field: 'status', op: 'in', values: OPEN_PO_STATUSES };
+
+const purchaseOrderParts = {
+  table: 'purchaseOrders',
+  family: 'purchaseOrders',
+  strategy: 'keyset',
+  operation: 'searchPurchaseOrders',
+  query: { include_items: true },
+  rows: purchaseOrderRows,
+  children: { table: 'purchaseOrderItems', parentField: 'po_id', key: 'po_item_id' },
+  refs: (r: unknown) => {
+    const po = r as PurchaseOrder;
+    return [
+      ...ref('suppliers', po.supplier),
+      ...ref('outlets', po.outlet),
+      ...ref('shippingPorts', po.shipping_port),
+    ];
+  },
+} as const satisfies Omit<ListResource, 'name' | 'tier'>;
+
 export const LIST_RESOURCES: readonly ListResource[] = [
   {
+    // A head start for this PC's outlet, during the first sync only: its open orders before anyone else's.
+    // The pass below reads them again (unchanged rows cost no writes); later changes come through it.
+    ...purchaseOrderParts,
+    name: 'openPurchaseOrdersHere',
+    tier: 'dock',
+    whileInitial: 'openPurchaseOrders',
+    filter: ({ outletId }) =>
+      outletId === null ? null : [openOrders, { field: 'outlet', op: 'eq', values: [outletId] }],
+  },
+  {
+    // Open orders have a keyset of their own, so their changes keep arriving first. An order that closes
+    // leaves this filter with a newer modified_on, which the `purchaseOrders` pass below then reads.
+    ...purchaseOrderParts,
+    name: 'openPurchaseOrders',
+    tier: 'dock',
+    filter: () => [openOrders],
+  },
+  {
+    // Every order; during its first pass the open ones are skipped (the dock tier brought them).
+    ...purchaseOrderParts,
     name: 'purchaseOrders',
-    table: 'purchaseOrders',
-    strategy: 'keyset',
-    operation: 'searchPurchaseOrders',
-    query: { include_items: true },
-    rows: purchaseOrderRows,
-    children: { table: 'purchaseOrderItems', parentField: 'po_id', key: 'po_item_id' },
-    refs: (r) => {
-      const po = r as PurchaseOrder;
-      return [
-        ...ref('suppliers', po.supplier),
-        ...ref('outlets', po.outlet),
-        ...ref('shippingPorts', po.shipping_port),
-      ];
-    },
+    tier: 'background',
+    initialFilter: [{ field: 'status', op: 'notin', values: OPEN_PO_STATUSES }],
   },
   {
     name: 'supplierInvoices',
     table: 'supplierInvoices',
+    tier: 'background',
     strategy: 'keyset',
     operation: 'searchSupplierInvoices',
     rows: plain('supplierInvoices'),
@@ -105,6 +161,7 @@ export const LIST_RESOURCES: readonly ListResource[] = [
   {
     name: 'customers',
     table: 'customers',
+    tier: 'background',
     strategy: 'keyset',
     operation: 'searchCustomers',
     rows: plain('customers'),
@@ -113,6 +170,7 @@ export const LIST_RESOURCES: readonly ListResource[] = [
   {
     name: 'creditNotes',
     table: 'creditNotes',
+    tier: 'background',
     strategy: 'keyset',
     operation: 'searchCreditNotes',
     rows: plain('creditNotes'),
@@ -136,6 +194,7 @@ export const LIST_RESOURCES: readonly ListResource[] = [
     // Soft-deleted reasons come too (is_deleted absent = both), with their `deleted` flag.
     name: 'returnReasons',
     table: 'returnReasons',
+    tier: 'background',
     strategy: 'since',
     operation: 'searchSupplierReturnReasons',
     orderBy: ORDER_BY_CHANGE,
@@ -144,6 +203,7 @@ export const LIST_RESOURCES: readonly ListResource[] = [
   {
     name: 'fixedPriceGroups',
     table: 'fixedPriceGroups',
+    tier: 'background',
     strategy: 'full',
     operation: 'searchFixedPriceGroups',
     orderBy: 'id asc',
@@ -152,6 +212,7 @@ export const LIST_RESOURCES: readonly ListResource[] = [
   {
     name: 'standardPriceGroups',
     table: 'standardPriceGroups',
+    tier: 'background',
     strategy: 'full',
     operation: 'searchStandardPriceGroups',
     orderBy: 'id asc',
@@ -160,6 +221,7 @@ export const LIST_RESOURCES: readonly ListResource[] = [
   {
     name: 'surveySegments',
     table: 'surveySegments',
+    tier: 'background',
     strategy: 'full',
     operation: 'searchSurveySegments',
     orderBy: 'id asc',
@@ -168,6 +230,7 @@ export const LIST_RESOURCES: readonly ListResource[] = [
   {
     name: 'shipmentTypes',
     table: 'shipmentTypes',
+    tier: 'background',
     strategy: 'full',
     operation: 'searchShipmentTypes',
     rows: plain('shipmentTypes'),

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncStatusView } from '../../bridge/contract';
+import { lastSyncText, pullStageText } from './syncWords';
+
+type PullView = SyncStatusView['pull'];
+const NOW = Date.parse('2026-03-02T10:00:00.000Z');
+const pull = (more: Partial<PullView>): PullView => ({
+  tier: 'idle',
+  dockReady: false,
+  firstSync: true,
+  done: 0,
+  total: 0,
+  ...more,
+});
+
+describe('last sync', () => {
+  it('says the first sync is under way rather than a time, until a whole pull completed', () => {
+    expect(lastSyncText(pull({ tier: 'background', dockReady: true }), NOW)).toBe('first sync under way');
+    expect(lastSyncText(undefined, NOW)).toBe('…');
+  });
+
+  it('says when the last whole pull ended, even right after a restart', () => {
+    const at = new Date(NOW - 3 * 60_000).toISOString();
+    expect(lastSyncText(pull({ firstSync: false, dockReady: true, lastSyncAt: at }), NOW)).toBe('3 min ago');
+    expect(lastSyncText(pull({ firstSync: false, dockReady: true }), NOW)).toBe('never');
+  });
+});
+
+describe('first sync stage', () => {
+  it('names the open orders first, then dock-ready, with rows and time left; nothing once it is over', () => {
+    expect(pullStageText(pull({ tier: 'dock', done: 10, total: 400, etaMs: 90_000 }))).toBe(
+      'Getting open orders first (10 of 400 rows, about 2 min left)',
+    );
+    expect(pullStageText(pull({ tier: 'background', dockReady: true, done: 400, total: 400 }))).toBe(
+      'Dock-ready: open orders are in; history still downloading (400 of 400 rows)',
+    );
+    expect(pullStageText(pull({ tier: 'dock' }))).toBe('Getting open orders first');
+    expect(pullStageText(pull({ firstSync: false, dockReady: true }))).toBeNull();
+  });
+});
