@@ -184,9 +184,25 @@ describe('rebase and references', () => {
     // An order created offline (held back) must survive the pull of its table.
     const order = await offlineOrder(harness.db);
     await harness.store.requeueOp({ id: order.op.id, nextAttemptAt: '2999-01-01T00:00:00.000Z' });
-    await harness.engine.start();
-    await waitFor(() => harness!.engine.status.get().lastPull.shipmentTypes !== undefined);
-    await harness.engine.syncNow();
+    // By-id records are committed in batches, never one transaction per record.
+    const byIdTables = new Set(['suppliers', 'outlets', 'shippingPorts']);
+    const byId = { transactions: 0, records: 0 };
+    const engine = harness.restart({
+      store: {
+        ...harness.store,
+        applyPulledPage: (request: PortRequest<'applyPulledPage'>) => {
+          const writes = request.writes.filter((write) => byIdTables.has(write.table));
+          if (writes.length) byId.transactions++;
+          for (const write of writes) byId.records += (write.put?.length ?? 0) + (write.delete?.length ?? 0);
+          return harness!.store.applyPulledPage(request);
+        },
+      },
+    });
+    await engine.start();
+    await waitFor(() => engine.status.get().lastPull.shipmentTypes !== undefined);
+    await engine.syncNow();
+    expect(byId.records).toBeGreaterThan(20);
+    expect(byId.transactions).toBeLessThanOrEqual(Math.ceil(byId.records / 50) + 1);
 
     const snapshot = sim.control.snapshot().counts;
     expect(await harness.db.suppliers.get(199)).toBeUndefined();

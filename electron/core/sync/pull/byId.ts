@@ -2,8 +2,10 @@
  * Resources the API serves only by id (suppliers, outlets, supplier returns, shipping ports): discovered from
  * the references of pulled records, fetched when missing or older than the refresh TTL, and deleted locally
  * when a re-read answers 404 (design.md "Deleted records are reconciled"). A supplier return comes with its
- * items, whose list replaces the cached one.
+ * items, whose list replaces the cached one. Fetched records are committed in batches of WRITE_BATCH (one
+ * transaction each); a stop loses at most the batch under way, which the next run reads again (still stale).
  */
+import type { CacheWrite } from '../../../../src/db/cacheWrites';
 import type { StorePort } from '../../../../src/db/storePort';
 import { ApiCallError } from '../../api/errors';
 import type { ApiClient } from '../../api/types';
@@ -38,9 +40,16 @@ async function returnItems(deps: ByIdDeps, returnId: number): Promise<{ id: numb
   return items;
 }
 
-async function fetchOne(deps: ByIdDeps, name: ByIdName, id: number): Promise<Ref[]> {
+/** Records whose writes are committed together: one transaction per batch, never one per record. */
+const WRITE_BATCH = 50;
+
+/** One record's writes (its row, or its deletion on a 404) and what it references in turn. */
+async function fetchOne(
+  deps: ByIdDeps,
+  name: ByIdName,
+  id: number,
+): Promise<{ writes: CacheWrite[]; refs: Ref[] }> {
   const resource = BY_ID_RESOURCES[name];
-  const at = deps.now().toISOString();
   let record: unknown;
   try {
     record = await deps.client.call(resource.operation, { params: { id } } as never, { signal: deps.signal });
@@ -55,8 +64,7 @@ async function fetchOne(deps: ByIdDeps, name: ByIdName, id: number): Promise<Ref
         });
         writes.push({ table: 'supplierReturnItems', delete: keys as number[] });
       }
-      await deps.store.applyPulledPage({ writes, cursor: null, at });
-      return [];
+      return { writes, refs: [] };
     }
     throw error;
   }
@@ -72,8 +80,7 @@ async function fetchOne(deps: ByIdDeps, name: ByIdName, id: number): Promise<Ref
     const gone = (keys as number[]).filter((key) => key > 0 && !present.has(key));
     writes.push({ table: 'supplierReturnItems', put: items, delete: gone });
   }
-  await deps.store.applyPulledPage({ writes, cursor: null, at });
-  return resource.refs?.(record) ?? [];
+  return { writes, refs: resource.refs?.(record) ?? [] };
 }
 
 /** Fetches every stale referenced record (and what those reference in turn); returns how many were read. */
@@ -88,6 +95,14 @@ export async function refreshById(deps: ByIdDeps, discovered: readonly Ref[]): P
   }
   const done = new Set<string>();
   let fetched = 0;
+  let pending: CacheWrite[] = [];
+  let pendingRecords = 0;
+  const flush = async () => {
+    if (!pending.length) return;
+    await deps.store.applyPulledPage({ writes: pending, cursor: null, at: deps.now().toISOString() });
+    pending = [];
+    pendingRecords = 0;
+  };
   while (queue.length) {
     deps.signal.throwIfAborted();
     const batch = queue.splice(0, queue.length).filter((ref) => !done.has(`${ref.resource}:${ref.id}`));
@@ -98,10 +113,14 @@ export async function refreshById(deps: ByIdDeps, discovered: readonly Ref[]): P
       const stale = await deps.store.staleIds({ table, ids, fetchedBefore });
       for (const id of ids) done.add(`${name}:${id}`);
       for (const id of stale.ids) {
-        queue.push(...(await fetchOne(deps, name, id)));
+        const one = await fetchOne(deps, name, id);
+        pending.push(...one.writes);
+        queue.push(...one.refs);
         fetched++;
+        if (++pendingRecords >= WRITE_BATCH) await flush();
       }
     }
   }
+  await flush();
   return fetched;
 }
