@@ -152,7 +152,14 @@ export const BRIDGE_COMMANDS = {
    * The renderer has opened the database named `storeName` and serves store requests from now on. Sync runs
    * only while a renderer serves the store; a newer renderer (another tab, a reload) takes over.
    */
-  'store.attach': { request: z.strictObject({ storeName: z.string().min(1).max(200) }), response: empty },
+  'store.attach': {
+    request: z.strictObject({
+      storeName: z.string().min(1).max(200),
+      /** This PC's receiving outlet (settings.receiving): its open orders are pulled first on a first sync. */
+      priorityOutletId: z.number().int().positive().nullable().optional(),
+    }),
+    response: empty,
+  },
 
   'sync.status': { request: empty, response: SyncStatusSchema.nullable() },
   'sync.now': { request: empty, response: SyncNowAnswerSchema },

@@ -27,6 +27,7 @@ import type {
 import { storeRequestHandler } from '../bridge/storeLink';
 import { createDexieStore } from '../db/dexieStore';
 import type { OpRecord, OpState } from '../db/ops';
+import { readReceivingSettings } from '../db/receiving/settings';
 import { DockhandDb } from '../db/schema';
 import { Toasts } from './toasts.svelte';
 
@@ -233,7 +234,12 @@ export class Session {
   }
 
   async #attach(storeName: string): Promise<void> {
-    const result = await this.#invoke('store.attach', { storeName });
+    // The outlet this PC receives for: its open orders come first on a first sync.
+    const settings = this.db ? await readReceivingSettings(this.db) : null;
+    const result = await this.#invoke('store.attach', {
+      storeName,
+      priorityOutletId: settings?.outletId ?? null,
+    });
     this.attached = result.ok;
     if (result.ok) this.detachedReason = null;
     this.attachError = result.ok ? null : result.error.message;

@@ -25,6 +25,7 @@ import {
   type DemoOptions,
   type DemoSimulator,
 } from './demo';
+import { withPriorityOutlet } from '../sync/pull/puller';
 import { startEngineSession, type EngineSession } from './engineSession';
 import { SILENT_APP_LOGGER, type AppLogger } from './logger';
 import { opHandlers } from './opHandlers';
@@ -71,7 +72,7 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
   const demo = createDemoRunner(dataDir, options.demo ?? {}, logger);
   /** Every renderer that has spoken to us and is not gone: they all hear `connection.changed`. */
   const links = new Set<RendererLink>();
-  let attached: { link: RendererLink; storeName: string } | undefined;
+  let attached: { link: RendererLink; storeName: string; priorityOutletId: number | null } | undefined;
   let session: EngineSession | undefined;
   let savedDataset: DemoDataset | undefined | null = null; // null: demo.json not read yet
   let closed = false;
@@ -155,7 +156,7 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
       },
       online: options.online ?? ALWAYS_ONLINE,
       logger,
-      ...(options.engine ? { engine: options.engine } : {}),
+      engine: withPriorityOutlet(options.engine ?? {}, attached.priorityOutletId),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   }
@@ -231,7 +232,7 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
         return announce();
       }),
 
-    'store.attach': ({ storeName }, link) =>
+    'store.attach': ({ storeName, priorityOutletId }, link) =>
       serial(async () => {
         await ensureDemo();
         const current = await state();
@@ -254,7 +255,7 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
           });
           logger.info('store detached', { link: previous.label, by: link.label });
         }
-        attached = { link, storeName };
+        attached = { link, storeName, priorityOutletId: priorityOutletId ?? null };
         await restartSession();
         return {};
       }),

@@ -49,6 +49,15 @@ export interface Puller {
   run(signal: AbortSignal): Promise<void>;
 }
 
+/** Engine options whose pull (unless turned off) starts with this outlet's open orders. */
+export function withPriorityOutlet<T extends { pull?: PullOptions | false }>(
+  engine: T,
+  outletId: number | null,
+): T {
+  if (outletId === null || engine.pull === false) return engine;
+  return { ...engine, pull: { ...engine.pull, priorityOutlet: () => outletId } };
+}
+
 export const IDLE_SUMMARY: PullSummary = {
   tier: 'idle',
   dockReady: false,
