@@ -1,17 +1,18 @@
 /**
  * npm run bench:replay — replay of 300 and 1,000 independent queued creates at 50 ms server latency
  * (simulator fault latency, its rate limit lifted, the engine's limiter effectively off), against the
- * pool bound N × latency ÷ pool size measured in the same run. Store: the app's Dexie store over
- * fake-indexeddb behind the store link (./replayRun.ts). Prints medians with min/max, the ratio to the bound
- * and the per-op cost at each size (linear replay: the same per-op cost at 300 and at 1,000).
+ * pool bound N × latency ÷ pool size. Store: the app's Dexie store over fake-indexeddb behind the store link
+ * (./replayRun.ts); the simulator runs in its own process (./simulator.ts). Prints medians with min/max, the
+ * ratio to the bound, the per-op cost at each size (linear replay: the same per-op cost at 300 and at
+ * 1,000) and the store round trips per op.
  *
  * Options: --runs=N (default 3), --sizes=300,1000, --latency=50, --pool=4, --json=FILE.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { startSimulator } from '../../server/index';
 import { ratio, round, summarize } from '../receiving/stats';
 import { replayRun, type ReplayResult } from './replayRun';
+import { spawnSimulator } from './simulator';
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -23,11 +24,11 @@ const pool = Number(arg('pool', '4'));
 const jsonFile = process.argv.find((a) => a.startsWith('--json='))?.slice(7);
 
 async function main() {
-  const sim = await startSimulator({ port: 0, control: true, rateLimit: 1_000_000_000 });
+  const sim = await spawnSimulator();
   const rows = [];
   console.log(`load before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
   try {
-    sim.control.setFaults({ latencyMs, jitterMs: 0 });
+    await sim.setLatency(latencyMs);
     for (const size of sizes) {
       const results: ReplayResult[] = [];
       for (let i = 0; i < runs; i++) {
