@@ -102,6 +102,15 @@ async function childWrites(
   return out;
 }
 
+/** Writes the cursor of a pass that is to follow a light one (ListResource.openedBy), unless it exists. */
+async function openPass(deps: ListPullDeps, resource: string): Promise<void> {
+  if ((await deps.store.getCursor({ resource })).cursor) return;
+  const at = deps.now().toISOString();
+  const initial = { done: 0, total: 0, finished: false };
+  const cursor = { resource, modifiedOn: EPOCH, id: 0, completedAt: at, initial };
+  await deps.store.applyPulledPage({ writes: [], cursor, at });
+}
+
 /**
  * Where a keyset resource's initial pass stands before this run pulls it: null once it has finished (a
  * delta pull has no total worth showing). A total the cursor does not hold yet costs one request of one row.
@@ -113,11 +122,13 @@ export async function countKeyset(
   const { cursor } = await deps.store.getCursor({ resource: resource.name });
   if (cursor && (cursor.initial === undefined || cursor.initial.finished)) return null;
   const done = cursor?.initial?.done ?? 0;
-  if (cursor?.initial?.total !== undefined) return { done, total: cursor.initial.total };
+  // A pass opened by another (openPass) holds 0 for "not counted yet".
+  if (cursor?.initial?.total) return { done, total: cursor.initial.total };
   const own = [...(deps.filter ?? []), ...(resource.initialFilter ?? [])];
   const since = cursor?.modifiedOn ?? EPOCH;
   const filter_by = buildFilter([...own, { field: 'modified_on', op: 'gt', values: [since] }]);
-  const input = { query: { ...resource.query, filter_by, page_number: 1, page_size: 1 } };
+  const query = { ...resource.query, ...resource.initialWithoutChildren?.query };
+  const input = { query: { ...query, filter_by, page_number: 1, page_size: 1 } };
   const page = (await deps.client.call(resource.operation, input as never, {
     signal: deps.signal,
   })) as unknown as Page;
@@ -129,7 +140,7 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
   const initial = !start || (start.initial !== undefined && !start.initial.finished);
   let committed: Cursor | null = start;
   let done = start?.initial?.done ?? 0;
-  let total: number | undefined = start?.initial?.total;
+  let total: number | undefined = start?.initial?.total || undefined;
   let position = {
     modifiedOn: start ? new Date(Date.parse(start.modifiedOn) - deps.overlapMs).toISOString() : EPOCH,
     id: 0,
@@ -140,6 +151,12 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
   // Throughput on the engine's clock (injectable), not the wall: the ETA is what tests can check.
   const began = deps.now().getTime();
   const own = [...(deps.filter ?? []), ...(initial ? (resource.initialFilter ?? []) : [])];
+  const light = initial ? resource.initialWithoutChildren : undefined;
+  // A page without its child lists must not be read as "every child is gone".
+  const listed = light
+    ? { ...resource, children: undefined, query: { ...resource.query, ...light.query } }
+    : resource;
+  if (light) await openPass(deps, light.later);
 
   for (;;) {
     deps.signal.throwIfAborted();
@@ -152,7 +169,7 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
           ])
         : buildFilter([...own, { field: 'modified_on', op: 'gt', values: [position.modifiedOn] }]);
     const order_by = phase === 'ties' ? 'id asc' : 'modified_on asc,id asc';
-    const page = await fetchPage(deps, resource, { filter_by, order_by, page_number: 1 });
+    const page = await fetchPage(deps, listed, { filter_by, order_by, page_number: 1 });
     const rows = page.data ?? [];
     if (phase === 'ahead' && initial && total === undefined) total = done + page.total_records;
     if (rows.length > 0) {
@@ -167,7 +184,7 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
       fresh += newRows.length;
       if (initial) cursor.initial = { done, total: Math.max(total ?? done, done), finished: false };
       const pageWrites = resource.rows(rows);
-      const writes = [...pageWrites, ...(await childWrites(deps, resource, rows, newRows, pageWrites))];
+      const writes = [...pageWrites, ...(await childWrites(deps, listed, rows, newRows, pageWrites))];
       await deps.store.applyPulledPage({ writes, cursor, at: deps.now().toISOString() });
       committed = cursor;
       deps.onRefs(rows.flatMap((row) => resource.refs?.(row) ?? []));

@@ -107,6 +107,11 @@ export function createPuller(deps: PullerDeps): Puller {
       if (filter === null) continue;
       const done = (name: string) => finishedCursor(cursors.get(name) ?? null);
       if (resource.whileInitial && (done(resource.name) || done(resource.whileInitial))) continue;
+      // A pass another opens: under way, or about to be opened by its opener's first pass in this run.
+      if (resource.openedBy) {
+        const opened = cursors.get(resource.name) ?? null;
+        if (opened ? done(resource.name) : done(resource.openedBy)) continue;
+      }
       runs.push({ resource, filter });
     }
     const cached = runs.map((run) => cursors.get(run.resource.name) ?? null);
@@ -169,9 +174,10 @@ export function createPuller(deps: PullerDeps): Puller {
       }
     }
 
-    // Totals first, dock tier first: one small request per unfinished initial pass.
+    // Totals first, dock tier first: one small request per unfinished initial pass (a pass that waits for
+    // another is counted when its turn comes).
     for (const run of runs) {
-      if (run.resource.strategy !== 'keyset') continue;
+      if (run.resource.strategy !== 'keyset' || run.resource.after || run.resource.openedBy) continue;
       const ok = await step(run.resource.name, async () => {
         const standing = await countKeyset(listDeps(run), run.resource);
         if (standing) tracker.announce(run.resource.name, run.resource.tier, standing);
@@ -184,6 +190,17 @@ export function createPuller(deps: PullerDeps): Puller {
       let tierFailed = false;
       for (const run of runs.filter((r) => r.resource.tier === tier)) {
         if (signal.aborted) return;
+        if (run.resource.after || run.resource.openedBy) {
+          const { after, openedBy } = run.resource;
+          if (after && !finishedCursor((await deps.store.getCursor({ resource: after })).cursor)) continue;
+          const own = openedBy ? (await deps.store.getCursor({ resource: run.resource.name })).cursor : null;
+          if (openedBy && (!own || finishedCursor(own))) continue;
+          const ok = await step(run.resource.name, async () => {
+            const standing = await countKeyset(listDeps(run), run.resource);
+            if (standing) tracker.announce(run.resource.name, run.resource.tier, standing);
+          });
+          if (!ok) return;
+        }
         const before: boolean = failed;
         const ok = await step(run.resource.name, async () => {
           if (run.resource.strategy === 'keyset') await pullKeyset(listDeps(run), run.resource);

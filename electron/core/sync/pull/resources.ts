@@ -43,6 +43,19 @@ export interface ListResource {
   initialFilter?: FilterClauseInput[];
   /** Keyset only: run only during the initial pass of this resource and of `whileInitial` (a one-off head start). */
   whileInitial?: string;
+  /** Keyset only: wait until this resource's initial pass has finished (checked when its turn comes). */
+  after?: string;
+  /**
+   * Keyset only: the initial pass leaves the child lists out (`query`, e.g. `include_items: false`): it
+   * brings the records alone, leaves cached children as they are, and opens the pass of `later` (a
+   * resource with `openedBy`), which brings the children afterwards.
+   */
+  initialWithoutChildren?: { query: Record<string, unknown>; later: string };
+  /**
+   * Keyset only: runs only once another resource's light pass opened it (wrote its cursor), until its own
+   * initial pass finishes. A cache filled before light passes existed never needs it.
+   */
+  openedBy?: string;
   /**
    * keyset: `filter_by` on (modified_on, id), resumable page by page;
    * since:  `modified_since` + order_by (no filter_by on this search), paged by number;
@@ -105,6 +118,7 @@ const ORDER_BY_CHANGE = 'modified_on asc,id asc';
 /** The statuses the dock receives against and the office still works on. */
 export const OPEN_PO_STATUSES = ['Incomplete', 'OnOrder', 'ReceivingInProgress', 'BackOrder'] as const;
 const openOrders: FilterClauseInput = { field: 'status', op: 'in', values: OPEN_PO_STATUSES };
+const closedOrders: FilterClauseInput = { field: 'status', op: 'notin', values: OPEN_PO_STATUSES };
 
 const purchaseOrderParts = {
   table: 'purchaseOrders',
@@ -144,11 +158,14 @@ export const LIST_RESOURCES: readonly ListResource[] = [
     filter: () => [openOrders],
   },
   {
-    // Every order; during its first pass the open ones are skipped (the dock tier brought them).
+    // Every order; during its first pass the open ones are skipped (the dock tier brought them) and the
+    // closed ones come without their lines, most of a first sync's bytes (`closedPurchaseOrderLines`, last, brings them).
+    // Once that pass is over, changed orders come with their lines, so an order that closes is complete.
     ...purchaseOrderParts,
     name: 'purchaseOrders',
     tier: 'background',
-    initialFilter: [{ field: 'status', op: 'notin', values: OPEN_PO_STATUSES }],
+    initialFilter: [closedOrders],
+    initialWithoutChildren: { query: { include_items: false }, later: 'closedPurchaseOrderLines' },
   },
   {
     name: 'supplierInvoices',
@@ -234,6 +251,16 @@ export const LIST_RESOURCES: readonly ListResource[] = [
     strategy: 'full',
     operation: 'searchShipmentTypes',
     rows: plain('shipmentTypes'),
+  },
+  {
+    // The lines of the closed orders, last of all and once: a keyset of its own over the closed orders
+    // with their lines, from the start to now. Later changes come through `purchaseOrders` above.
+    ...purchaseOrderParts,
+    name: 'closedPurchaseOrderLines',
+    tier: 'background',
+    openedBy: 'purchaseOrders',
+    after: 'purchaseOrders',
+    filter: () => [closedOrders],
   },
 ];
 

@@ -1,8 +1,9 @@
 /**
  * The pull's tiers against the real simulator over HTTP: open orders first (this PC's outlet before the
- * rest), dock-ready said before any history arrives, every total known before the first page, "last sync"
- * honest; then a restart with the complete cache pulls only what changed, and the product supplier sweep
- * and the by-id records wait for their TTL (on an injected clock).
+ * rest), dock-ready said before any history arrives, every total known before the first page, closed
+ * orders first without their lines and the lines last, "last sync" honest; then a restart with the
+ * complete cache pulls only what changed, and the product supplier sweep and the by-id records wait for
+ * their TTL (on an injected clock).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../../server/index';
@@ -133,6 +134,22 @@ describe('tiers', () => {
     expect(beforeFirstPage!.pull.total).toBe(
       here.length + orders.length + counts.customers! + counts.supplierInvoices! + counts.creditNotes!,
     );
+
+    // Closed orders first came without their lines; the lines came last, after every other resource.
+    const closedPass = (url: URL) =>
+      url.pathname === '/v2.1/purchaseorders' &&
+      url.searchParams.get('filter_by')!.includes('status:notin:') &&
+      url.searchParams.get('page_size') !== '1';
+    const light = requests.urls.filter(
+      (url) => closedPass(url) && url.searchParams.get('include_items') === 'false',
+    );
+    expect(light.length).toBeGreaterThan(0);
+    const firstLines = requests.urls.findIndex(
+      (url) => closedPass(url) && url.searchParams.get('include_items') === 'true',
+    );
+    const lastOther = requests.urls.findLastIndex((url) => url.pathname !== '/v2.1/purchaseorders');
+    expect(firstLines).toBeGreaterThan(lastOther);
+    expect(await harness.db.purchaseOrderItems.count()).toBe(counts.purchaseOrderItems);
 
     expect(engine.status.get().pull).toMatchObject({ dockReady: true, firstSync: false, tier: 'idle' });
   }, 60_000);
