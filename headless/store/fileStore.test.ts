@@ -165,7 +165,7 @@ describe('file store', () => {
     let store = await openStore(freshDir(), { compactAtBytes: 4_000 });
     for (let i = 0; i < 40; i++) await customerEdit(store.db, 50001 + (i % 5), `ref-${i}`);
     await store.compact();
-    expect(existsSync(join(store.dir, 'snapshot.json'))).toBe(true);
+    expect(existsSync(join(store.dir, 'snapshot.ndjson'))).toBe(true);
     expect(listJournals(store.dir)).toEqual([store.stats().generation]);
     const before = { outbox: await store.db.outbox.toArray(), customers: await store.db.customers.toArray() };
     const meta = await store.db.meta.toArray();

@@ -7,24 +7,30 @@
  * before Dexie reports it, a SIGKILL at any moment loses at most transactions nobody was told had committed:
  * reopening shows exactly a prefix of the reported commits, never part of a transaction.
  *
- * Compaction (when the journal passes `compactAtBytes`): the writer first moves to a new journal, then a
- * read-only transaction over every table is written as the snapshot, then older journals are deleted. The
- * snapshot may already hold some commits of the new journal; replaying them again is harmless, since every
- * journaled mutation (put of a whole row, delete of keys or of a key range) ends in the same state whether
- * or not part of the sequence had already been applied.
+ * Compaction (when the journal passes `compactAtBytes`): the writer first moves to a new journal, then every
+ * table is streamed into the snapshot in primary-key chunks, each read in its own short transaction with the
+ * thread given back between chunks (the sync goes on meanwhile; memory holds one chunk), then older journals
+ * are deleted. The snapshot is not one moment: a row read late may already hold commits of the new journal,
+ * and one read early may miss them. Both are harmless: every row no commit after the rotation touched is
+ * the same in every chunk, and for every row one did touch, replaying the new journal in order ends in the
+ * state of its last mutation (put of a whole row, delete of keys or of a key range), whatever it started from.
+ *
+ * Open streams too: the snapshot and the journals are read line by line and replayed in transactions of a
+ * bounded number of rows.
  */
 import { mkdirSync, unlinkSync } from 'node:fs';
-import type { DBCore, DBCoreKeyRange, DBCoreMutateRequest, DBCoreTransaction } from 'dexie';
+import type { DBCore, DBCoreKeyRange, DBCoreMutateRequest, DBCoreTransaction, IndexableType } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createDexieStore } from '../../src/db/dexieStore';
 import { DockhandDb } from '../../src/db/schema';
 import type { StorePort } from '../../src/db/storePort';
 import { decode, encode, type Json } from './codec';
-import { fsyncDir, journalPath, JournalWriter, listJournals, readJournal, readSnapshot } from './files';
-import { writeSnapshot, type Commit, type Mutation, type Snapshot } from './files';
+import { fsyncDir, journalPath, JournalWriter, listJournals, readJournal, type JournalScan } from './files';
+import { type Mutation } from './files';
 import { fastIndexCursors } from './fastCursor';
 import { acquireLock } from './lock';
 import { journalMiddleware } from './middleware';
+import { openSnapshot, SnapshotWriter } from './snapshot';
 
 export interface FileStoreOptions {
   /**
@@ -65,6 +71,9 @@ export interface FileStore {
 }
 
 const DEFAULT_COMPACT_AT = 2 * 1024 * 1024;
+/** Rows per replay transaction at open, and per snapshot chunk: enough to amortise, small enough to bound memory. */
+const REPLAY_BATCH_ROWS = 5_000;
+const SNAPSHOT_CHUNK_ROWS = 2_000;
 
 function failStop(error: Error): void {
   process.stderr.write(`dockhand file store: a commit could not be made durable: ${error.message}\n`);
@@ -138,6 +147,23 @@ async function replay(down: DBCore, mutations: Iterable<Mutation>): Promise<void
   await finished;
 }
 
+const rowsOf = (m: Mutation) => ('put' in m ? m.put.length : 'del' in m ? m.del.length : 1);
+
+/** Replays a stream of mutations in transactions of about REPLAY_BATCH_ROWS rows, never holding more. */
+async function replayInBatches(down: DBCore, mutations: Iterable<Mutation>): Promise<void> {
+  let batch: Mutation[] = [];
+  let rows = 0;
+  for (const m of mutations) {
+    batch.push(m);
+    rows += rowsOf(m);
+    if (rows < REPLAY_BATCH_ROWS) continue;
+    await replay(down, batch);
+    batch = [];
+    rows = 0;
+  }
+  if (batch.length) await replay(down, batch);
+}
+
 /** Tracks the highest key of each auto-increment table, from the rows its puts write. */
 function keyTracker(down: DBCore, start: Record<string, number> = {}) {
   const paths = new Map<string, string>();
@@ -178,34 +204,27 @@ async function restoreKeyGenerators(db: DockhandDb, down: DBCore, highest: Recor
   );
 }
 
-function* everyMutation(snapshot: Snapshot | null, journals: { commits: Commit[] }[]): Iterable<Mutation> {
-  for (const [t, rows] of Object.entries(snapshot?.tables ?? {})) yield { t, put: rows };
-  for (const journal of journals) for (const commit of journal.commits) yield* commit.m;
-}
-
 async function open(dir: string, options: FileStoreOptions, release: () => void): Promise<FileStore> {
   const compactAt = options.compactAtBytes ?? DEFAULT_COMPACT_AT;
   const onFailure = options.onDurabilityFailure ?? failStop;
   const warn =
     options.warn ?? ((message: string) => process.stderr.write(`dockhand file store: ${message}\n`));
 
-  const snapshot = readSnapshot(dir);
-  const base = snapshot?.gen ?? 0;
+  const snapshot = openSnapshot(dir);
+  const base = snapshot?.header.gen ?? 0;
   const gens = listJournals(dir);
   // Journals older than the snapshot are covered by it (a compaction stopped before deleting them).
   for (const gen of gens.filter((g) => g < base)) unlinkSync(journalPath(dir, gen));
   const journals = gens
     .filter((g) => g >= base)
-    .map((gen) => ({ gen, ...readJournal(journalPath(dir, gen)) }));
+    .map((gen) => ({ gen, scan: { validBytes: 0, tornBytes: 0 } as JournalScan }));
 
   let down: DBCore | undefined;
   // Set once the replay is done; a holder, since the journal hooks are created before it exists.
   const journal: { writer?: JournalWriter } = {};
   let broken: Error | undefined;
-  let commits = journals.reduce(
-    (n, j) => j.commits.reduce((m, c) => Math.max(m, c.n), n),
-    snapshot?.commits ?? 0,
-  );
+  let commits = snapshot?.header.commits ?? 0;
+  let replayedCommits = 0;
   let compacting: Promise<void> | undefined;
   let snapshotBytes = snapshot?.bytes ?? 0;
   /** The journal may grow to the snapshot's size: compaction then costs at most what the journal did. */
@@ -240,23 +259,35 @@ async function open(dir: string, options: FileStoreOptions, release: () => void)
     ),
   );
   await db.open();
-  const keys = keyTracker(down!, snapshot?.keyGenerators);
-  await replay(
+  const keys = keyTracker(down!, snapshot?.header.keyGenerators);
+  await replayInBatches(
     down!,
     (function* () {
-      for (const m of everyMutation(snapshot, journals)) {
-        keys.see(m);
-        yield m;
+      if (snapshot) {
+        for (const m of snapshot.mutations()) {
+          keys.see(m);
+          yield m;
+        }
+      }
+      for (const { gen, scan } of journals) {
+        for (const commit of readJournal(journalPath(dir, gen), scan)) {
+          commits = Math.max(commits, commit.n);
+          replayedCommits += 1;
+          for (const m of commit.m) {
+            keys.see(m);
+            yield m;
+          }
+        }
       }
     })(),
   );
   await restoreKeyGenerators(db, down!, keys.highest);
   const active = journals.at(-1);
-  const writer = new JournalWriter(dir, active?.gen ?? base, active?.validBytes ?? 0);
+  const writer = new JournalWriter(dir, active?.gen ?? base, active?.scan.validBytes ?? 0);
   journal.writer = writer;
   const opened = {
-    replayedCommits: journals.reduce((n, j) => n + j.commits.length, 0),
-    tornBytes: journals.reduce((n, j) => n + j.tornBytes, 0),
+    replayedCommits,
+    tornBytes: journals.reduce((n, j) => n + j.scan.tornBytes, 0),
     fromSnapshot: snapshot !== null,
   };
 
@@ -266,19 +297,30 @@ async function open(dir: string, options: FileStoreOptions, release: () => void)
     w.rotate();
     // Taken with the rows: a key generated after this point is in the new journal, which is replayed.
     const keyGenerators = { ...keys.highest };
-    const tables = await db.transaction('r', db.tables, async () => {
-      const out: Record<string, Json[]> = {};
-      for (const table of db.tables) out[table.name] = (await table.toArray()).map((row) => encode(row));
-      return out;
-    });
-    snapshotBytes = writeSnapshot(dir, {
-      format: 'dockhand-file-store',
-      version: 1,
-      gen: covered + 1,
-      commits: coveredCommits,
-      tables,
-      keyGenerators,
-    });
+    const out = new SnapshotWriter(dir, { gen: covered + 1, commits: coveredCommits, keyGenerators });
+    try {
+      for (const table of db.tables) {
+        const keyOf = table.core.schema.primaryKey.extractKey;
+        if (!keyOf) throw new Error(`${table.name} has out-of-line keys, which the snapshot cannot page`);
+        let last: IndexableType | undefined;
+        for (;;) {
+          const from = last === undefined ? table.orderBy(':id') : table.where(':id').above(last);
+          const rows = await from.limit(SNAPSHOT_CHUNK_ROWS).toArray();
+          out.write(
+            table.name,
+            rows.map((row) => encode(row)),
+          );
+          if (rows.length < SNAPSHOT_CHUNK_ROWS) break;
+          last = keyOf(rows.at(-1)) as IndexableType;
+          // Give the thread back: the sync goes on between chunks, and each chunk is its own transaction.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+      }
+      snapshotBytes = out.finish();
+    } catch (error) {
+      out.abandon();
+      throw error;
+    }
     for (const gen of listJournals(dir).filter((g) => g <= covered)) unlinkSync(journalPath(dir, gen));
     fsyncDir(dir);
   }
@@ -302,6 +344,6 @@ async function open(dir: string, options: FileStoreOptions, release: () => void)
     },
     stats: () => ({ dir, generation: writer.gen, journalBytes: writer.size, commits, opened }),
   };
-  if (journals.reduce((n, j) => n + j.validBytes, 0) > threshold()) await store.compact();
+  if (journals.reduce((n, j) => n + j.scan.validBytes, 0) > threshold()) await store.compact();
   return store;
 }

@@ -4,22 +4,23 @@
  *   journal-<gen>.ndjson  one line per committed transaction, appended and fsynced before the commit is
  *                         reported (see ./middleware.ts); a crash mid-append leaves a torn last line, which
  *                         was never reported and is dropped on open
- *   snapshot.json         every row at some moment, written to a temp file, fsynced and renamed over the old
- *                         one (never half-written); `gen` G means "holds every journal with gen < G"
+ *   snapshot.ndjson       every row at some moment, streamed to a temp file, fsynced and renamed over the
+ *                         old one (never half-written); `gen` G means "holds every journal with gen < G"
+ *                         (./snapshot.ts)
  *   LOCK                  the pid of the process that has the store open (./lock.ts)
  */
 import {
   closeSync,
   fdatasyncSync,
   fsyncSync,
+  ftruncateSync,
   openSync,
   readdirSync,
-  readFileSync,
-  renameSync,
+  writeSync,
 } from 'node:fs';
-import { ftruncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Json } from './codec';
+import { readLines, type Line } from './lines';
 
 /** One mutation of a committed transaction, as journaled: rows put (with explicit keys for out-of-line key tables), keys deleted, or a key range deleted. */
 export type Mutation =
@@ -40,21 +41,6 @@ export interface Commit {
   m: Mutation[];
 }
 
-export interface Snapshot {
-  format: 'dockhand-file-store';
-  version: 1;
-  gen: number;
-  /** Commits the rows reflect (the `n` of the last one), for diagnostics. */
-  commits: number;
-  tables: Record<string, Json[]>;
-  /**
-   * The highest key ever generated per auto-increment table. IndexedDB never hands out a key twice, even
-   * after the row holding it is deleted; rows alone would not say how far the generator had gone.
-   */
-  keyGenerators?: Record<string, number>;
-}
-
-const SNAPSHOT = 'snapshot.json';
 const JOURNAL = /^journal-(\d+)\.ndjson$/;
 
 export const journalPath = (dir: string, gen: number) => join(dir, `journal-${gen}.ndjson`);
@@ -74,7 +60,7 @@ export function fsyncDir(dir: string): void {
 }
 
 /** Writes every byte (writeSync may write fewer than asked). */
-function writeAll(fd: number, data: Buffer): void {
+export function writeAll(fd: number, data: Buffer): void {
   for (let offset = 0; offset < data.length;) offset += writeSync(fd, data, offset);
 }
 
@@ -88,34 +74,52 @@ export function listJournals(dir: string): number[] {
     .sort((a, b) => a - b);
 }
 
-export interface JournalContents {
-  commits: Commit[];
+/** What reading a journal found; final once its commits have all been read. */
+export interface JournalScan {
   /** Bytes up to the end of the last complete line; anything after is a torn write. */
   validBytes: number;
   tornBytes: number;
 }
 
 /**
- * Reads a journal. A last line that is unterminated or does not parse is a write the crash interrupted: its
- * transaction was never reported as committed, so it is dropped. A bad line before the last one is not a
- * crash artefact but damage, and is an error rather than a silent loss of later commits.
+ * Reads a journal commit by commit (bounded memory: one line at a time), filling `scan` as it goes. A last
+ * line that is unterminated or does not parse is a write the crash interrupted: its transaction was never
+ * reported as committed, so it is dropped. A bad line before the last one is not a crash artefact but
+ * damage, and is an error rather than a silent loss of later commits.
  */
-export function readJournal(path: string): JournalContents {
-  const bytes = readFileSync(path);
-  const end = bytes.lastIndexOf(0x0a) + 1; // UTF-8 never has 0x0a inside a multi-byte character
-  const lines = bytes.subarray(0, end).toString('utf8').split('\n').slice(0, -1);
-  const commits: Commit[] = [];
-  let validBytes = 0;
-  for (const [index, line] of lines.entries()) {
-    try {
-      commits.push(JSON.parse(line) as Commit);
-    } catch (error) {
-      if (index === lines.length - 1) break;
-      throw new Error(`${path}: line ${index + 1} is damaged (${String(error)})`);
+export function* readJournal(path: string, scan: JournalScan): Generator<Commit> {
+  scan.validBytes = 0;
+  scan.tornBytes = 0;
+  // One line is held back until the next is seen: only the last line may be torn.
+  let held: Line | undefined;
+  let index = 0;
+  for (const line of readLines(path)) {
+    if (held) {
+      let commit: Commit;
+      try {
+        commit = JSON.parse(held.text) as Commit;
+      } catch (error) {
+        throw new Error(`${path}: line ${index} is damaged (${String(error)})`);
+      }
+      yield commit;
+      scan.validBytes += held.bytes;
     }
-    validBytes += Buffer.byteLength(line) + 1;
+    held = line;
+    index += 1;
   }
-  return { commits, validBytes, tornBytes: bytes.length - validBytes };
+  if (!held) return;
+  let last: Commit | undefined;
+  try {
+    if (held.terminated) last = JSON.parse(held.text) as Commit;
+  } catch {
+    // A torn last line, dropped below.
+  }
+  if (!last) {
+    scan.tornBytes = held.bytes;
+    return;
+  }
+  yield last;
+  scan.validBytes += held.bytes;
 }
 
 /** The journal being appended to. */
@@ -166,38 +170,4 @@ export class JournalWriter {
   close(): void {
     closeSync(this.fd);
   }
-}
-
-/** The snapshot and its size in bytes, or null when there is none yet. */
-export function readSnapshot(dir: string): (Snapshot & { bytes: number }) | null {
-  let text: string;
-  try {
-    text = readFileSync(join(dir, SNAPSHOT), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  const snapshot = JSON.parse(text) as Snapshot;
-  if (snapshot.format !== 'dockhand-file-store' || snapshot.version !== 1)
-    throw new Error(`${join(dir, SNAPSHOT)} is not a Dockhand file store snapshot (version 1)`);
-  return { ...snapshot, bytes: Buffer.byteLength(text) };
-}
-
-/**
- * Temp file, fsync, rename, fsync the directory: the old snapshot or the new one, never a mix. Answers the
- * size written.
- */
-export function writeSnapshot(dir: string, snapshot: Snapshot): number {
-  const temp = join(dir, `${SNAPSHOT}.tmp`);
-  const fd = openSync(temp, 'w');
-  const bytes = Buffer.from(JSON.stringify(snapshot));
-  try {
-    writeAll(fd, bytes);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, join(dir, SNAPSHOT));
-  fsyncDir(dir);
-  return bytes.length;
 }
