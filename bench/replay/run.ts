@@ -26,7 +26,12 @@ const jsonFile = process.argv.find((a) => a.startsWith('--json='))?.slice(7);
 async function main() {
   const sim = await spawnSimulator();
   const rows = [];
-  console.log(`load before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+  console.log(
+    `load before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (${os.cpus().length} cores)`,
+  );
   try {
     await sim.setLatency(latencyMs);
     for (const size of sizes) {
@@ -34,7 +39,9 @@ async function main() {
       for (let i = 0; i < runs; i++) {
         const result = await replayRun(sim.baseUrl, size, pool);
         results.push(result);
-        console.log(`  ${size} ops run ${i + 1}: ${round(result.ms / 1000, 2)} s, ${result.portCalls} port calls`);
+        console.log(
+          `  ${size} ops run ${i + 1}: ${round(result.ms / 1000, 2)} s, ${result.portCalls} port calls`,
+        );
       }
       const wall = summarize(results.map((r) => r.ms));
       const bound = (size * latencyMs) / pool;
@@ -54,7 +61,12 @@ async function main() {
   } finally {
     await sim.stop();
   }
-  console.log(`load after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log('\nReplay (median of %d runs, %d ms latency, pool %d)', runs, latencyMs, pool);
   console.table(rows.map(({ byMethod: _, ...row }) => row));
   for (const row of rows) console.log(`  ${row.ops} ops port calls:`, JSON.stringify(row.byMethod));

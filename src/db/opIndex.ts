@@ -22,7 +22,11 @@ const LIVE: readonly OpState[] = ['queued', 'sending', 'uncertain', 'failed', 'b
 /** Live ops whose params or body name one of `tempIds` (their `dependsOnTempIds`, a multi-entry index). */
 export async function liveOpsNaming(db: DockhandDb, tempIds: readonly number[]): Promise<OpRecord[]> {
   if (tempIds.length === 0) return [];
-  const ops = await db.outbox.where('dependsOnTempIds').anyOf([...tempIds]).distinct().toArray();
+  const ops = await db.outbox
+    .where('dependsOnTempIds')
+    .anyOf([...tempIds])
+    .distinct()
+    .toArray();
   return ops.filter((op) => LIVE.includes(op.state));
 }
 
