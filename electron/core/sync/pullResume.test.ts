@@ -83,17 +83,36 @@ describe('crash during the initial sync', () => {
 });
 
 describe('credit note items', () => {
-  it('come with their notes, and a changed note’s list replaces the cached one', async () => {
+  it('trickle in after the first pass of the notes, then come with changed notes, replacing the cached list', async () => {
     const recording = recordingFetch();
     harness = engineHarness(sim, {
       ...pullOnly(['creditNotes'], { pageSize: 10 }),
       clientOptions: { fetch: recording.fetch },
     });
+    const itemsLanded: number[] = [];
+    const notesPassDone = () => harness!.store.getCursor({ resource: 'creditNotes' });
+    harness.restart({
+      store: {
+        ...harness.store,
+        applyPulledPage: async (request: PortRequest<'applyPulledPage'>) => {
+          const items = request.writes.filter(
+            (write) => write.table === 'creditNoteItems' && write.put?.length,
+          );
+          // Items are written only once the notes' own pass is over, a page of notes at a time.
+          if (items.length) itemsLanded.push((await notesPassDone()).cursor?.initial?.finished ? 1 : 0);
+          return harness!.store.applyPulledPage(request);
+        },
+      },
+    });
     await harness.engine.start();
-    await waitFor(finished('creditNotes'));
+    await waitFor(finished('creditNoteItems'));
     const counts = sim.control.snapshot().counts;
     expect(await harness.db.creditNotes.count()).toBe(counts.creditNotes);
     expect(await harness.db.creditNoteItems.count()).toBe(counts.creditNoteItems);
+    expect(itemsLanded.length).toBeGreaterThan(0);
+    expect(itemsLanded.every((afterNotes) => afterNotes === 1)).toBe(true);
+    // Batched: a page of notes (pull/resources.ts: 50) with their items in one transaction, not one per note.
+    expect(itemsLanded.length).toBeLessThanOrEqual(Math.ceil(counts.creditNotes! / 50));
 
     // On the server, a note loses an item (and its modified_on moves); another gains nothing.
     const items = [...sim.state.creditNoteItems.values()];

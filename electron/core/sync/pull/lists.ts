@@ -154,7 +154,7 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
   const light = initial ? resource.initialWithoutChildren : undefined;
   // A page without its child lists must not be read as "every child is gone".
   const listed = light
-    ? { ...resource, children: undefined, query: { ...resource.query, ...light.query } }
+    ? { ...resource, children: undefined, fetched: undefined, query: { ...resource.query, ...light.query } }
     : resource;
   if (light) await openPass(deps, light.later);
 

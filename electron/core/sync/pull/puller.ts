@@ -150,7 +150,7 @@ export function createPuller(deps: PullerDeps): Puller {
       client: deps.client,
       now: deps.now,
       signal,
-      pageSize,
+      pageSize: run.resource.pageSize ?? pageSize,
       overlapMs,
       ...(run.filter ? { filter: run.filter } : {}),
       onProgress: (progress) => tracker.progress(run.resource.name, { ...progress, tier: run.resource.tier }),

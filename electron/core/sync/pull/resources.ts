@@ -56,6 +56,8 @@ export interface ListResource {
    * initial pass finishes. A cache filled before light passes existed never needs it.
    */
   openedBy?: string;
+  /** Keyset only: records a page, when not the pull's page size (a page waits for its fetched children). */
+  pageSize?: number;
   /**
    * keyset: `filter_by` on (modified_on, id), resumable page by page;
    * since:  `modified_since` + order_by (no filter_by on this search), paged by number;
@@ -138,6 +140,30 @@ const purchaseOrderParts = {
   },
 } as const satisfies Omit<ListResource, 'name' | 'tier'>;
 
+const creditNoteParts = {
+  table: 'creditNotes',
+  family: 'creditNotes',
+  tier: 'background',
+  strategy: 'keyset',
+  operation: 'searchCreditNotes',
+  rows: plain('creditNotes'),
+  // Credit notes change rarely and carry few items: one items request per changed note.
+  fetched: {
+    table: 'creditNoteItems',
+    parentField: 'credit_note_id',
+    key: 'id',
+    operation: 'searchCreditNoteItems',
+  },
+  refs: (r: unknown) => {
+    const note = r as Rec;
+    return [
+      ...ref('suppliers', note.supplier),
+      ...ref('outlets', note.outlet),
+      ...ref('supplierReturns', note.supplier_return_id),
+    ];
+  },
+} as const satisfies Omit<ListResource, 'name'>;
+
 export const LIST_RESOURCES: readonly ListResource[] = [
   {
     // A head start for this PC's outlet, during the first sync only: its open orders before anyone else's.
@@ -185,27 +211,10 @@ export const LIST_RESOURCES: readonly ListResource[] = [
     refs: (r) => ref('outlets', (r as Rec).home_outlet),
   },
   {
+    ...creditNoteParts,
     name: 'creditNotes',
-    table: 'creditNotes',
-    tier: 'background',
-    strategy: 'keyset',
-    operation: 'searchCreditNotes',
-    rows: plain('creditNotes'),
-    // Credit notes change rarely and carry few items: one items request per changed note.
-    fetched: {
-      table: 'creditNoteItems',
-      parentField: 'credit_note_id',
-      key: 'id',
-      operation: 'searchCreditNoteItems',
-    },
-    refs: (r) => {
-      const note = r as Rec;
-      return [
-        ...ref('suppliers', note.supplier),
-        ...ref('outlets', note.outlet),
-        ...ref('supplierReturns', note.supplier_return_id),
-      ];
-    },
+    // The first pass brings the notes alone: their items (one request per note) trickle in last.
+    initialWithoutChildren: { query: {}, later: 'creditNoteItems' },
   },
   {
     // Soft-deleted reasons come too (is_deleted absent = both), with their `deleted` flag.
@@ -261,6 +270,15 @@ export const LIST_RESOURCES: readonly ListResource[] = [
     openedBy: 'purchaseOrders',
     after: 'purchaseOrders',
     filter: () => [closedOrders],
+  },
+  {
+    // The items of the notes the first pass brought, after everything else and once: the notes again, a
+    // small page at a time, each page committed with its notes' items (one transaction per page).
+    ...creditNoteParts,
+    name: 'creditNoteItems',
+    openedBy: 'creditNotes',
+    after: 'creditNotes',
+    pageSize: 50,
   },
 ];
 

@@ -135,7 +135,7 @@ describe('tiers', () => {
       here.length + orders.length + counts.customers! + counts.supplierInvoices! + counts.creditNotes!,
     );
 
-    // Closed orders first came without their lines; the lines came last, after every other resource.
+    // Closed orders first came without their lines; the lines came after the other resources' passes.
     const closedPass = (url: URL) =>
       url.pathname === '/v2.1/purchaseorders' &&
       url.searchParams.get('filter_by')!.includes('status:notin:') &&
@@ -147,8 +147,14 @@ describe('tiers', () => {
     const firstLines = requests.urls.findIndex(
       (url) => closedPass(url) && url.searchParams.get('include_items') === 'true',
     );
-    const lastOther = requests.urls.findLastIndex((url) => url.pathname !== '/v2.1/purchaseorders');
+    const lastOther = requests.urls.findLastIndex((url) =>
+      ['/v2.1/customers', '/v2.1/supplierinvoices'].includes(url.pathname),
+    );
     expect(firstLines).toBeGreaterThan(lastOther);
+    // Credit note items trickle in after that, once the notes themselves are all in.
+    const firstNoteItems = requests.urls.findIndex((url) => url.pathname.endsWith('/creditnoteitems'));
+    expect(firstNoteItems).toBeGreaterThan(firstLines);
+    expect(await harness.db.creditNoteItems.count()).toBe(counts.creditNoteItems);
     expect(await harness.db.purchaseOrderItems.count()).toBe(counts.purchaseOrderItems);
 
     expect(engine.status.get().pull).toMatchObject({ dockReady: true, firstSync: false, tier: 'idle' });
