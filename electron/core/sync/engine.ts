@@ -389,6 +389,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       watchdogTimer = setInterval(() => status.checkWatchdog(), Math.min(5_000, watchdogMs / 4));
       status.progressed();
       await refreshCounts();
+      await puller?.describe();
       publish();
       await pump();
       void pullNow();

@@ -47,6 +47,11 @@ export interface PullerDeps {
 
 export interface Puller {
   run(signal: AbortSignal): Promise<void>;
+  /**
+   * Reports what the cursors say before any run: dock-ready and the last sync of a complete cache, so a
+   * start while offline says them too (never "never" with a full cache).
+   */
+  describe(): Promise<void>;
 }
 
 /** Engine options whose pull (unless turned off) starts with this outlet's open orders. */
@@ -124,6 +129,22 @@ export function createPuller(deps: PullerDeps): Puller {
       ? (lastRun?.completedAt ?? cached.map((cursor) => cursor!.completedAt).sort()[0])
       : undefined;
     return { runs, dockReady, lastSyncAt };
+  }
+
+  async function describe(): Promise<void> {
+    try {
+      const { dockReady, lastSyncAt } = await plan({ outletId: null });
+      const last = summary.lastSyncAt ?? lastSyncAt;
+      summary = {
+        ...summary,
+        dockReady: summary.dockReady || dockReady,
+        firstSync: last === undefined,
+        ...(last ? { lastSyncAt: last } : {}),
+      };
+      deps.onSummary?.(summary);
+    } catch (error) {
+      deps.logger.warn({ event: 'pull-describe-failed', detail: String(error) });
+    }
   }
 
   async function run(signal: AbortSignal): Promise<void> {
@@ -241,5 +262,5 @@ export function createPuller(deps: PullerDeps): Puller {
     } else tracker.update({ tier: 'idle' });
   }
 
-  return { run };
+  return { run, describe };
 }

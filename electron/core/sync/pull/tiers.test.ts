@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../../server/index';
 import type { PortRequest, StorePort } from '../../../../src/db/storePort';
 import { recordingFetch, waitFor } from '../testing/fetches';
+import { switchableSignal } from '../testing/onlineSignal';
 import { engineHarness, type EngineHarness } from '../testing/harness';
 import type { SyncEngineOptions, SyncStatus } from '../types';
 import { OPEN_PO_STATUSES } from './resources';
@@ -172,6 +173,12 @@ describe('resume', () => {
     const lastSyncAt = harness.engine.status.get().pull.lastSyncAt!;
     expect(await harness.db.productSuppliers.count()).toBeGreaterThan(0);
     expect(await harness.db.suppliers.count()).toBeGreaterThan(0);
+
+    // Started offline, nothing can be pulled: the status still says dock-ready and the last sync.
+    const offline = harness.restart({ online: switchableSignal(false), probe: () => Promise.resolve(false) });
+    await offline.start();
+    expect(offline.status.get().pull).toMatchObject({ dockReady: true, firstSync: false, lastSyncAt });
+    await offline.stop();
 
     const requests = recordRequests();
     const watching = watchingStore(harness.store);
