@@ -30,7 +30,7 @@ import { runInitialSync, type SyncSample } from './initialSync';
 import { runNewOrderScans, type FormSizeRun } from './newOrderScans';
 import { FORM_SIZES, ORDER_COUNT, PRODUCT_COUNT } from './page/catalogue';
 import type { ColdStart } from './page/api';
-import { coldStartTable, initialSyncTable, newOrderTable } from './report';
+import { coldStartTable, initialSyncTable, newOrderTable, worstTasks } from './report';
 
 function options() {
   const { values } = parseArgs({
@@ -143,7 +143,10 @@ async function main() {
   console.log(`Load average ${load!.toFixed(1)} on ${availableParallelism()} CPUs.`);
   if (scanRuns.length > 0) console.table(newOrderTable(scanRuns));
   if (cold.length > 0) console.table(coldStartTable(cold));
-  if (syncs.length > 0) console.table(initialSyncTable(syncs));
+  if (syncs.length > 0) {
+    console.table(initialSyncTable(syncs));
+    for (const line of worstTasks(syncs)) console.log(line);
+  }
 }
 
 void main().catch((error: unknown) => {

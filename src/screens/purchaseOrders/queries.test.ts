@@ -3,7 +3,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { samplePurchaseOrder, sampleProduct, sampleSupplier } from '../../api/resources/fixtures';
 import type { PurchaseOrderStatus } from '../../api/resources';
 import { DockhandDb, type CachedPurchaseOrder } from '../../db/schema';
-import { listOrderIds, listParamsOf, queryOfListParams, NO_FILTERS, readListRows } from './listQuery';
+import {
+  listOrderHead,
+  listOrderIds,
+  listParamsOf,
+  queryOfListParams,
+  NO_FILTERS,
+  readListRows,
+} from './listQuery';
 import { outletChoices, supplierChoices } from '../../db/parties';
 import { findProductByCode, searchProducts } from '../../db/productLookup';
 
@@ -131,6 +138,10 @@ describe('the purchase order list queries', () => {
     expect(filtered).toEqual([11]);
     expect(reads).toEqual({ rows: 0, scans: 0 });
     await readListRows(counted, all.slice(0, 30));
+    expect(reads).toEqual({ rows: 30, scans: 0 });
+    // The head a cold start shows first: the same order, from the ends of the key range.
+    expect(await listOrderHead(counted, 30)).toEqual(all.slice(0, 30));
+    expect(await listOrderHead(counted, 1)).toEqual([-2]);
     expect(reads).toEqual({ rows: 30, scans: 0 });
   });
 
