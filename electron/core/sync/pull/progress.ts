@@ -90,13 +90,16 @@ export function createPullTracker(options: {
       // The rate's numerator: rows this run fetched, whichever resource fetched them.
       rows += Math.max(0, progress.done - (known?.done ?? 0));
       // A delta pull (no initial pass announced) only reports that it finished: not part of the totals.
-      if (!known && progress.finished) return;
+      if (!known && progress.finished) {
+        options.onResource(resource, progress);
+        return;
+      }
       const entry = known ?? { tier: progress.tier ?? 'background', ...progress };
       entry.done = progress.done;
       entry.total = progress.total;
       entry.finished = progress.finished;
       entries.set(resource, entry);
-      if (!entry.finished) options.onResource(resource, entryProgress(entry));
+      options.onResource(resource, entryProgress(entry));
       emit();
     },
     update(patch) {
