@@ -39,6 +39,11 @@ const enqueueShipmentTypes = (h: EngineHarness, count: number, tag: string) =>
     ),
   );
 
+const drained = async (h: EngineHarness) => {
+  const { counts } = await h.store.countByState({});
+  return counts.queued + counts.sending + counts.uncertain === 0;
+};
+
 const isIdle = (h: EngineHarness) =>
   Promise.race([h.engine.idle().then(() => true), sleep(20).then(() => false)]);
 
@@ -51,15 +56,14 @@ const isIdle = (h: EngineHarness) =>
 async function driveClock(h: EngineHarness, clock: ManualClock, inFlight: () => number): Promise<number> {
   let moves = 0;
   for (let round = 0; round < 20_000; round++) {
-    const { counts } = await h.store.countByState({});
-    if (counts.queued + counts.sending + counts.uncertain === 0) {
+    if (await drained(h)) {
       await h.engine.idle();
       return moves;
     }
     await sleep(5);
     if (inFlight() > 0) continue;
     if (clock.nextWake() !== undefined) clock.advanceToNext();
-    else if (await isIdle(h)) clock.advance(1_000);
+    else if ((await isIdle(h)) && !(await drained(h))) clock.advance(1_000);
     else continue;
     moves++;
     // The ops a 429 requeued wait for a nextAttemptAt on the same clock: wake the pump for them.
@@ -113,7 +117,7 @@ describe('pacing by the server', () => {
       expect(later.length).toBeGreaterThan(0);
       for (const exchange of later) expect(exchange.at - t0).toBeGreaterThanOrEqual(60_000);
       // Then paced: the rest did not leave together but spread over the clock, with no other 429.
-      expect(moves).toBeGreaterThan(10);
+      expect(moves).toBeGreaterThan(5);
       const firstSecond = later.filter((exchange) => exchange.at < t0 + 61_000);
       expect(firstSecond.length).toBeLessThan(5);
       expect(later.filter((exchange) => exchange.status === 429)).toEqual([]);

@@ -71,35 +71,46 @@ describe('the adaptive rate limiter', () => {
     expect(waiting.done).toBe(true);
   });
 
-  it('cuts again when a request after the pause is refused too, never below the floor', async () => {
+  it('paces from what got through, not from the pace it had: stray 429s do not ratchet it down', async () => {
     const clock = manualClock();
-    const limiter = createRateLimiter({ clock, minRequestsPerMinute: 60 });
+    const limiter = createRateLimiter({ clock });
     for (let i = 0; i < 100; i++) await limiter.acquire();
     limiter.throttled(1_000);
     clock.advance(1_000);
     expect(limiter.requestsPerMinute()).toBeCloseTo(70, 5);
+    // Refused again at once: the minute still let 100 through, so the pace is 70 again, not 49.
+    limiter.throttled(1_000);
+    clock.advance(1_000);
+    expect(limiter.requestsPerMinute()).toBeCloseTo(70, 5);
+  });
+
+  it('never paces below the floor, however little got through', async () => {
+    const clock = manualClock();
+    const limiter = createRateLimiter({ clock, minRequestsPerMinute: 60 });
+    for (let i = 0; i < 10; i++) await limiter.acquire();
     limiter.throttled(1_000);
     clock.advance(1_000);
     expect(limiter.requestsPerMinute()).toBe(60);
   });
 
-  it('grows back to the refused pace after the recovery time, faster after it, then lifts the pacing', async () => {
+  it('grows back to what got through after the recovery time, faster after it, then lifts the pacing', async () => {
     const clock = manualClock();
-    const limiter = createRateLimiter({ clock, recoveryMs: 10_000 });
+    const limiter = createRateLimiter({ clock, recoveryMs: 2_000 });
     for (let i = 0; i < 300; i++) await limiter.acquire();
     limiter.throttled(1_000);
     clock.advance(1_000);
     const rates: number[] = [];
     for (let step = 0; step < 3; step++) {
       rates.push(limiter.requestsPerMinute()!);
-      clock.advance(5_000);
+      clock.advance(1_000);
     }
     expect(rates[0]).toBeCloseTo(210, 5);
     expect(rates[1]!).toBeGreaterThan(rates[0]!);
     expect(rates[2]).toBeCloseTo(300, 5);
-    clock.advance(5_000);
+    clock.advance(500);
     expect(limiter.requestsPerMinute()!).toBeGreaterThan(300);
-    clock.advance(60_000);
+    // Twice what got through (5 s after the pause with a 2 s recovery): unpaced again.
+    clock.advance(2_500);
     expect(limiter.requestsPerMinute()).toBeUndefined();
     for (let i = 0; i < 500; i++) await limiter.acquire();
     expect(clock.nextWake()).toBeUndefined();

@@ -6,10 +6,13 @@
  *   sets a rate: 70 % of what got through in the last minute (the server's window is a minute in every API
  *   we know of, the simulator's included: server/http/rateLimit.ts). 429s that arrive while the pause from
  *   an earlier one still holds belong to the same burst and only extend the pause.
- * - After the pause the rate grows back on a cubic curve of the time since the 429: back to the rate that
- *   was refused after `recoveryMs`, flat around it (where the limit most likely is), then faster; once it
- *   is 8× that rate the pacing is lifted, as at the start. A blip (one stray 429) therefore costs seconds;
- *   a real limit is found again within a few cycles, each costing one refused request.
+ * - After the pause the rate grows back on a cubic curve of the time since the pause ended: back to what
+ *   got through after `recoveryMs` (2 s), flat around it, then faster; at twice that the pacing is lifted,
+ *   as at the start. Against a real limit the server's window does the pacing anyway (one refused request
+ *   a minute in a model run of a 300/min and a 3,000/min sliding window); the curve is short so that stray
+ *   429s (a proxy's, the chaos run's injected bursts) cost seconds, not minutes: a longer recovery (10 s,
+ *   8×) or cutting from the current pace instead of what got through let repeated stray 429s ratchet the
+ *   pace down to a fraction of what the pauses alone cost.
  *
  * All time is read from an injectable clock, so tests drive the pacing without waiting and without
  * asserting durations. An optional ceiling (`maxRequestsPerMinute`) caps the rate for callers that must
@@ -38,15 +41,15 @@ export interface RateLimiterOptions {
   maxRequestsPerMinute?: number;
   /** The rate never drops below this after a 429 (default 60 a minute). */
   minRequestsPerMinute?: number;
-  /** Time from a 429 until the rate is back at the rate that was refused (default 10 s). */
+  /** Time from the end of a 429's pause until the rate is back at what got through (default 2 s). */
   recoveryMs?: number;
 }
 
 const MINUTE_MS = 60_000;
 /** The share of the refused rate kept after a 429. */
 const DECREASE = 0.7;
-/** Pacing is lifted once the recovered rate is this many times the rate that was refused. */
-const LIFT_FACTOR = 8;
+/** Pacing is lifted once the recovered rate is this many times what got through before the 429. */
+const LIFT_FACTOR = 2;
 
 export const REAL_CLOCK: PacingClock = {
   now: () => performance.now(),
@@ -69,12 +72,12 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   const clock = options.clock ?? REAL_CLOCK;
   const ceiling = options.maxRequestsPerMinute ?? Infinity;
   const floor = Math.min(ceiling, options.minRequestsPerMinute ?? 60);
-  const recoveryMs = options.recoveryMs ?? 10_000;
+  const recoveryMs = options.recoveryMs ?? 2_000;
 
   /** Departure times within the last minute, oldest first (bounded: older ones are dropped on each read). */
   const sent: number[] = [];
   let pausedUntil = -Infinity;
-  /** The rate refused by the last 429 and when it was refused; undefined while unpaced. */
+  /** What got through before the last 429 (a minute's count) and when its pause ended; undefined while unpaced. */
   let refused: { perMinute: number; at: number } | undefined;
   let tokens = 0;
   let lastRefill = clock.now();
@@ -144,7 +147,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       pausedUntil = Math.max(pausedUntil, now + Math.max(0, retryAfterMs));
       if (!sameBurst) {
         const through = Math.max(1, sentInLastMinute(now));
-        refused = { perMinute: Math.max(floor, Math.min(rateAt(now), through)), at: pausedUntil };
+        refused = { perMinute: Math.max(floor, through), at: pausedUntil };
       }
       // The curve starts when sending may start again, so a long Retry-After does not eat the recovery.
       if (refused) refused.at = pausedUntil;
