@@ -24,7 +24,8 @@ const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'
 export async function traceDuring(page: Page, run: () => Promise<void>): Promise<TraceEvent[]> {
   const session = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
-  session.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])));
+  // CDP types trace events loosely (string maps); they are Chrome's trace event format.
+  session.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
   const complete = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()));
   await session.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
   try {
