@@ -1,6 +1,8 @@
 /**
  * Builds the sync benchmark's page (./page) with Vite and the app's Svelte set-up, into a folder outside the
- * repository's build outputs, as ../receiving/build.ts does for its page (that one is fixed to its own root).
+ * repository's build outputs, as ../receiving/build.ts does for its page (that one is fixed to its own root);
+ * and the app's renderer as electron.vite.config.ts builds it, for the browser host of the initial sync, into
+ * the benchmark's folder too (unminified with source maps for --profile).
  */
 import { resolve } from 'node:path';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
@@ -18,5 +20,22 @@ export async function buildSyncPage(outDir: string, options: { minify: boolean }
     logLevel: 'warn',
     plugins: [svelte({ configFile: resolve(REPO, 'svelte.config.js') })],
     build: { outDir, emptyOutDir: true, minify: options.minify, sourcemap: !options.minify },
+  });
+}
+
+export async function buildRenderer(outDir: string, options: { minify: boolean }): Promise<void> {
+  await build({
+    configFile: false,
+    root: REPO,
+    base: './',
+    logLevel: 'warn',
+    plugins: [svelte({ configFile: resolve(REPO, 'svelte.config.js') })],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      minify: options.minify,
+      sourcemap: !options.minify,
+      rollupOptions: { input: { index: resolve(REPO, 'index.html') } },
+    },
   });
 }

@@ -19,6 +19,7 @@ import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../e2e/support/chromium';
 import { startBrowserHost } from '../../electron/core/browserHost/host';
 import { CACHE_TABLES } from '../../src/db/tables';
+import { hotFunctions, hottest, profileDuring } from '../receiving/profile';
 import type { DemoDataset } from '../../src/bridge/contract';
 
 export const OPEN_STATUSES = ['Incomplete', 'OnOrder', 'ReceivingInProgress', 'BackOrder'];
@@ -155,9 +156,19 @@ async function waitUntil(
   }
 }
 
-export async function runInitialSync(dataset: DemoDataset, timeoutMs: number): Promise<SyncSample> {
+export interface InitialSyncOptions {
+  dataset: DemoDataset;
+  timeoutMs: number;
+  /** The built renderer (./build.ts buildRenderer). */
+  rendererDir: string;
+  /** Profiles the renderer's main thread over the whole sync and prints its hottest functions. */
+  profile: boolean;
+}
+
+export async function runInitialSync(options: InitialSyncOptions): Promise<SyncSample> {
+  const { dataset, timeoutMs, rendererDir } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'dockhand-bench-sync-'));
-  const host = await startBrowserHost({ port: 0, dataDir, demo: true, demoDataset: dataset });
+  const host = await startBrowserHost({ port: 0, dataDir, demo: true, demoDataset: dataset, rendererDir });
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
   try {
     const simulator = host.bridge.demoSimulator();
@@ -176,32 +187,43 @@ export async function runInitialSync(dataset: DemoDataset, timeoutMs: number): P
     const cdp = await page.context().newCDPSession(page);
     const peak = { mb: 0 };
     const started = performance.now();
-    await page.goto(host.url);
-    await waitUntil(
-      page,
-      cdp,
-      peak,
-      async () => {
-        const cached = await page.evaluate(openOrdersCached, openIds);
-        return cached !== null && cached.orders === openIds.length && cached.lines >= openLines;
-      },
-      timeoutMs,
-      'dock-ready',
-    );
-    const dockReadyMs = performance.now() - started;
-    await waitUntil(
-      page,
-      cdp,
-      peak,
-      async () => {
-        if (!(await page.evaluate(statusIdle))) return false;
-        const cached = await page.evaluate(openOrdersCached, []);
-        return cached !== null && cached.allOrders === orders.length;
-      },
-      timeoutMs,
-      'sync complete',
-    );
-    const completeMs = performance.now() - started;
+    let dockReadyMs = 0;
+    let completeMs = 0;
+    const sync = async () => {
+      await page.goto(host.url);
+      await waitUntil(
+        page,
+        cdp,
+        peak,
+        async () => {
+          const cached = await page.evaluate(openOrdersCached, openIds);
+          return cached !== null && cached.orders === openIds.length && cached.lines >= openLines;
+        },
+        timeoutMs,
+        'dock-ready',
+      );
+      dockReadyMs = performance.now() - started;
+      await waitUntil(
+        page,
+        cdp,
+        peak,
+        async () => {
+          if (!(await page.evaluate(statusIdle))) return false;
+          const cached = await page.evaluate(openOrdersCached, []);
+          return cached !== null && cached.allOrders === orders.length;
+        },
+        timeoutMs,
+        'sync complete',
+      );
+      completeMs = performance.now() - started;
+    };
+    if (options.profile) {
+      const { profile } = await profileDuring(page, sync);
+      const hot = await hotFunctions(profile, rendererDir, 1);
+      console.log('The renderer over the whole sync: hottest functions (ms, self then inclusive):');
+      console.table(hottest(hot, 'selfMsPerScan', 25));
+      console.table(hottest(hot, 'totalMsPerScan', 40));
+    } else await sync();
     const tasks = await page.evaluate(() => window.__syncBenchLongTasks ?? []);
 
     const require = createRequire(import.meta.url);

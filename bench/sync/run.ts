@@ -11,10 +11,10 @@
  *
  * Options: --only scans,cold,sync (all) --scans N (30) --adds N (10) --warm-up N (5) --pause-ms N (150)
  * --rates 1,4 (1) --cold-runs N (5) --sync-runs N (3) --dataset small|large (small) --sync-timeout-s N (600)
- * --fresh (seed again)
+ * --fresh (seed again) --dir DIR (builds and browser profile; default in the OS temp dir)
  * --trace (the main thread's time by kind of work: style, layout, paint…, during each size's scans)
- * --profile (a CPU profile of each size's scans: the hottest functions, by file and line) --dir DIR (build output and browser profile; default in the OS temp dir).
- * The initial sync needs the built renderer: `npm run bench:sync` builds it first.
+ * --profile (CPU profiles, on unminified builds with source maps, of each size's scans and of the sync: the
+ * hottest functions by file and line).
  */
 import { rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ import { DemoDatasetSchema } from '../../src/bridge/contract';
 import { openHarness } from '../receiving/browser';
 import { hotFunctions, hottest, profileDuring } from '../receiving/profile';
 import { layoutSizes, traceDuring, traceSummary } from '../receiving/trace';
-import { buildSyncPage } from './build';
+import { buildRenderer, buildSyncPage } from './build';
 import { runColdStarts } from './coldStart';
 import { runInitialSync, type SyncSample } from './initialSync';
 import { runNewOrderScans, type FormSizeRun } from './newOrderScans';
@@ -133,9 +133,18 @@ async function main() {
       cold = await runColdStarts(pageDir, profileDir, opts.coldRuns);
     }
   }
+  const rendererDir = join(opts.dir, 'renderer');
+  if (opts.only.has('sync')) await buildRenderer(rendererDir, { minify: !opts.profile });
   for (let run = 0; opts.only.has('sync') && run < opts.syncRuns; run++) {
     console.log(`Initial sync ${run + 1} of ${opts.syncRuns} (${opts.dataset})…`);
-    syncs.push(await runInitialSync(opts.dataset, opts.syncTimeoutMs));
+    syncs.push(
+      await runInitialSync({
+        dataset: opts.dataset,
+        timeoutMs: opts.syncTimeoutMs,
+        rendererDir,
+        profile: opts.profile,
+      }),
+    );
   }
 
   // Absolute figures depend on what else the machine runs; the ratios much less.

@@ -12,7 +12,7 @@ export interface ColdStart {
   kind: ColdKind;
   /** Navigation start → the first row's data drawn (the list can be used). */
   readyMs: number;
-  /** How many orders the page said it lists (a check, not a figure). */
+  /** How many orders it read, or the list says it lists when ready (it counts once every key is read). */
   listed: number;
 }
 
