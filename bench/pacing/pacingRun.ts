@@ -2,7 +2,8 @@
  * The runs npm run bench:pacing times: the real sync engine over the app's Dexie store (fake-indexeddb, no
  * bridge hop: pacing is the subject, not the store) against the simulator.
  *
- * - replayRun: N independent creates (one POST each) queued, then drained; the engine's pacing as given.
+ * - replayRun: N independent creates (one POST each) queued, then drained; the engine's pacing as given;
+ *   the 429s it met are counted.
  * - backOnlineRun: one create queued, the API offline for `outageMs` (the engine notices and probes), then
  *   back: the time from its return to the create's request reaching the server.
  */
@@ -32,25 +33,38 @@ async function queueCreates(db: DockhandDb, count: number, tag: string): Promise
 }
 
 function setUp(sim: Simulator, settings: EngineSettings, onRequest?: (request: Request) => void) {
+  const refused = { count: 0 };
   const db = new DockhandDb(`bench-pacing-${randomUUID()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
   const store = validatedPort(createDexieStore(db));
   const client = createApiClient({
     baseUrl: sim.baseUrl,
     getApiKey: () => Promise.resolve('demo-key'),
     readRetries: 0,
-    fetch: (input, init) => {
+    fetch: async (input, init) => {
       const request = new Request(input, init);
       onRequest?.(request);
-      return fetch(request);
+      const response = await fetch(request);
+      if (response.status === 429) refused.count++;
+      return response;
     },
   });
   const engine = createSyncEngine({ store, client, pull: false, ...settings });
-  return { db, store, client, engine };
+  return { db, store, client, engine, refused };
 }
 
-/** Milliseconds from the engine's start until all `count` creates are done. */
-export async function replayRun(sim: Simulator, count: number, settings: EngineSettings): Promise<number> {
-  const { db, store, engine } = setUp(sim, settings);
+export interface ReplayResult {
+  /** From the engine's start until all creates are done. */
+  ms: number;
+  /** 429 answers the engine got. */
+  refused: number;
+}
+
+export async function replayRun(
+  sim: Simulator,
+  count: number,
+  settings: EngineSettings,
+): Promise<ReplayResult> {
+  const { db, store, engine, refused } = setUp(sim, settings);
   await queueCreates(db, count, 'Bench replay');
   const started = performance.now();
   await engine.start();
@@ -65,7 +79,7 @@ export async function replayRun(sim: Simulator, count: number, settings: EngineS
   const { counts } = await store.countByState({});
   if (counts.done !== count) throw new Error(`replay incomplete: ${JSON.stringify(counts)}`);
   db.close();
-  return ms;
+  return { ms, refused: refused.count };
 }
 
 export async function backOnlineRun(

@@ -9,7 +9,12 @@
  *    the create's request, with the probe's backoff now (250 ms doubling to 2 s) against the old one
  *    (1 s doubling to 30 s).
  *
- * Options: --runs=N (default 3), --ops=N (default 100), --latency=50, --pool=4, --outage=12, --json=FILE.
+ *    With stray 429s (bursts of three started by `stray` of requests, Retry-After 1 s, as a proxy or the
+ *    chaos run's faults send): against the fault-free median plus the pauses alone (1 s a burst), so the
+ *    pacing's own cost shows (a pace that ratchets down on stray 429s makes this ratio grow).
+ *
+ * Options: --runs=N (default 3), --ops=N (default 100), --latency=50, --pool=4, --outage=12,
+ * --stray=0.01, --json=FILE.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +31,7 @@ const ops = Number(arg('ops', '100'));
 const latencyMs = Number(arg('latency', '50'));
 const pool = Number(arg('pool', '4'));
 const outageMs = Number(arg('outage', '12')) * 1000;
+const strayRate = Number(arg('stray', '0.01'));
 const jsonFile = process.argv.find((a) => a.startsWith('--json='))?.slice(7);
 
 const OLD_CAP = { requestsPerMinute: 250 };
@@ -71,14 +77,41 @@ async function main() {
   try {
     sim.control.setFaults({ latencyMs, jitterMs: 0 });
     const bound = (ops * latencyMs) / pool;
-    const adaptive = await timed(`replay ${ops}, adaptive`, () => replayRun(sim, ops, { concurrency: pool }));
-    const fixed = await timed(`replay ${ops}, fixed 250/min`, () =>
-      replayRun(sim, ops, { concurrency: pool, rateLimit: OLD_CAP }),
+    const replay = (settings: Parameters<typeof replayRun>[2], refused?: number[]) => async () => {
+      const result = await replayRun(sim, ops, settings);
+      refused?.push(result.refused);
+      return result.ms;
+    };
+    const adaptive = await timed(`replay ${ops}, adaptive`, replay({ concurrency: pool }));
+    const fixed = await timed(
+      `replay ${ops}, fixed 250/min`,
+      replay({ concurrency: pool, rateLimit: OLD_CAP }),
     );
+    // Stray 429s (a proxy's, or the chaos run's): bursts of three, Retry-After 1 s, from a seeded source.
+    sim.control.setFaults({
+      latencyMs,
+      jitterMs: 0,
+      burst429Rate: strayRate,
+      burst429Length: 3,
+      burst429RetryAfterSeconds: 1,
+    });
+    const refused: number[] = [];
+    const stray = await timed(`replay ${ops}, stray 429s`, replay({ concurrency: pool }, refused));
+    sim.control.setFaults({ latencyMs, jitterMs: 0 });
     rows.push(row(`replay ${ops} creates, adaptive pacing`, adaptive, 'pool bound', bound));
     rows.push(row(`replay ${ops} creates, old fixed 250/min`, fixed, 'pool bound', bound));
     rows.push(
       row(`replay ${ops} creates, adaptive pacing`, adaptive, 'old fixed cap, median', summarize(fixed).p50),
+    );
+    // The pauses alone cost about a second per burst (a burst's three 429s mostly share one pause).
+    const pauses = (summarize(refused).p50 / 3) * 1_000;
+    rows.push(
+      row(
+        `replay ${ops} creates, stray 429s (median ${summarize(refused).p50} refused)`,
+        stray,
+        'no 429s + 1 s a burst',
+        summarize(adaptive).p50 + pauses,
+      ),
     );
 
     sim.control.resetFaults();

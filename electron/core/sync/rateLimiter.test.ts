@@ -4,11 +4,19 @@
  * again, the pace grows back and is lifted, and a ceiling holds whatever the server says.
  */
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from './rateLimiter';
-import { manualClock } from './testing/manualClock';
+import { createRateLimiter, type RateLimiter } from './rateLimiter';
+import { manualClock, type ManualClock } from './testing/manualClock';
 
 /** Lets every resolved acquire run its continuation. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** `count` requests, evenly over `ms` of the clock (the last one `ms / count` before the end). */
+async function sendOver(limiter: RateLimiter, clock: ManualClock, count: number, ms: number) {
+  for (let i = 0; i < count; i++) {
+    await limiter.acquire();
+    clock.advance(ms / count);
+  }
+}
 
 function tracked(promise: Promise<void>) {
   const state = { done: false, failed: undefined as unknown };
@@ -31,7 +39,7 @@ describe('the adaptive rate limiter', () => {
   it('holds every request until Retry-After has passed, then paces at 70 % of what got through', async () => {
     const clock = manualClock();
     const limiter = createRateLimiter({ clock });
-    for (let i = 0; i < 200; i++) await limiter.acquire();
+    await sendOver(limiter, clock, 100, 30_000);
     limiter.throttled(5_000);
 
     const waiting = tracked(limiter.acquire());
@@ -40,7 +48,7 @@ describe('the adaptive rate limiter', () => {
     clock.advance(4_999);
     await settle();
     expect(waiting.done).toBe(false);
-    // At the end of the pause the pace is 70 % of the 200 that left in the last minute, with no saved burst.
+    // At the end of the pause the pace is 70 % of the 200 a minute that got through, with no saved burst.
     clock.advance(1);
     await settle();
     expect(limiter.requestsPerMinute()).toBeCloseTo(140, 5);
@@ -53,7 +61,7 @@ describe('the adaptive rate limiter', () => {
   it('treats 429s that arrive during the pause as the same burst: the pause extends, the pace is cut once', async () => {
     const clock = manualClock();
     const limiter = createRateLimiter({ clock });
-    for (let i = 0; i < 100; i++) await limiter.acquire();
+    await sendOver(limiter, clock, 50, 30_000);
     limiter.throttled(2_000);
     clock.advance(500);
     limiter.throttled(3_000);
@@ -74,20 +82,32 @@ describe('the adaptive rate limiter', () => {
   it('paces from what got through, not from the pace it had: stray 429s do not ratchet it down', async () => {
     const clock = manualClock();
     const limiter = createRateLimiter({ clock });
-    for (let i = 0; i < 100; i++) await limiter.acquire();
+    await sendOver(limiter, clock, 50, 30_000);
     limiter.throttled(1_000);
     clock.advance(1_000);
     expect(limiter.requestsPerMinute()).toBeCloseTo(70, 5);
-    // Refused again at once: the minute still let 100 through, so the pace is 70 again, not 49.
+    // Refused again at once: the last minute still let ~100 a minute through, so the pace stays near 70
+    // (a little lower: the same count over a second more), not 70 % of 70.
     limiter.throttled(1_000);
     clock.advance(1_000);
-    expect(limiter.requestsPerMinute()).toBeCloseTo(70, 5);
+    expect(limiter.requestsPerMinute()!).toBeGreaterThan(65);
+    expect(limiter.requestsPerMinute()!).toBeLessThan(70);
+  });
+
+  it('judges a session younger than a minute by its pace, not by its short history', async () => {
+    const clock = manualClock();
+    const limiter = createRateLimiter({ clock });
+    // 50 in 2 s is 1,500 a minute, though only 50 went in the last minute.
+    await sendOver(limiter, clock, 50, 2_000);
+    limiter.throttled(1_000);
+    clock.advance(1_000);
+    expect(limiter.requestsPerMinute()).toBeCloseTo(1_050, 5);
   });
 
   it('never paces below the floor, however little got through', async () => {
     const clock = manualClock();
     const limiter = createRateLimiter({ clock, minRequestsPerMinute: 60 });
-    for (let i = 0; i < 10; i++) await limiter.acquire();
+    await sendOver(limiter, clock, 10, 30_000);
     limiter.throttled(1_000);
     clock.advance(1_000);
     expect(limiter.requestsPerMinute()).toBe(60);
@@ -96,7 +116,7 @@ describe('the adaptive rate limiter', () => {
   it('grows back to what got through after the recovery time, faster after it, then lifts the pacing', async () => {
     const clock = manualClock();
     const limiter = createRateLimiter({ clock, recoveryMs: 2_000 });
-    for (let i = 0; i < 300; i++) await limiter.acquire();
+    await sendOver(limiter, clock, 150, 30_000);
     limiter.throttled(1_000);
     clock.advance(1_000);
     const rates: number[] = [];

@@ -3,16 +3,17 @@
  * push pool's concurrency bounds it) and learns the limit from the server's 429s:
  *
  * - A 429 pauses every request of the engine until its Retry-After (the limit is per key, not per op), and
- *   sets a rate: 70 % of what got through in the last minute (the server's window is a minute in every API
- *   we know of, the simulator's included: server/http/rateLimit.ts). 429s that arrive while the pause from
+ *   sets a rate: 70 % of what got through in the last minute, as a rate (the server's window is a minute in
+ *   every API we know of, the simulator's included: server/http/rateLimit.ts; a younger session is judged by
+ *   its pace over its shorter history). 429s that arrive while the pause from
  *   an earlier one still holds belong to the same burst and only extend the pause.
  * - After the pause the rate grows back on a cubic curve of the time since the pause ended: back to what
  *   got through after `recoveryMs` (2 s), flat around it, then faster; at twice that the pacing is lifted,
- *   as at the start. Against a real limit the server's window does the pacing anyway (one refused request
- *   a minute in a model run of a 300/min and a 3,000/min sliding window); the curve is short so that stray
- *   429s (a proxy's, the chaos run's injected bursts) cost seconds, not minutes: a longer recovery (10 s,
- *   8×) or cutting from the current pace instead of what got through let repeated stray 429s ratchet the
- *   pace down to a fraction of what the pauses alone cost.
+ *   as at the start. Against a real limit the server's window does most of the pacing anyway; the curve is
+ *   short so that stray 429s (a proxy's, the chaos run's injected bursts) cost seconds, not minutes. A
+ *   longer recovery (10 s, lifted at 8×), or cutting from the current pace instead of what got through,
+ *   let repeated stray 429s ratchet the pace down to a fraction of what the pauses alone cost (the
+ *   stray-429 row of bench/pacing/run.ts measures that cost).
  *
  * All time is read from an injectable clock, so tests drive the pacing without waiting and without
  * asserting durations. An optional ceiling (`maxRequestsPerMinute`) caps the rate for callers that must
@@ -90,6 +91,17 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     return sent.length;
   }
 
+  /**
+   * What got through, as a rate a minute: the last minute's count over the time it took (at least a
+   * second), so a session younger than a minute is judged by its pace, not by its short history.
+   */
+  function throughPerMinute(now: number): number {
+    const count = sentInLastMinute(now);
+    if (count === 0) return 0;
+    const span = Math.min(MINUTE_MS, Math.max(1_000, now - sent[0]!));
+    return (count * MINUTE_MS) / span;
+  }
+
   /** Requests a minute allowed now, Infinity while unpaced. */
   function rateAt(now: number): number {
     if (!refused) return ceiling;
@@ -146,8 +158,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       const sameBurst = pausedUntil > now;
       pausedUntil = Math.max(pausedUntil, now + Math.max(0, retryAfterMs));
       if (!sameBurst) {
-        const through = Math.max(1, sentInLastMinute(now));
-        refused = { perMinute: Math.max(floor, through), at: pausedUntil };
+        refused = { perMinute: Math.max(floor, throughPerMinute(now)), at: pausedUntil };
       }
       // The curve starts when sending may start again, so a long Retry-After does not eat the recovery.
       if (refused) refused.at = pausedUntil;
