@@ -127,6 +127,16 @@ describe('applying a pulled page in slices', () => {
     // 8 rows, then half as many each time: 4, 2, and the last 2 with no pause after them.
     expect(seen.map((s) => s.rows)).toEqual([8, 12, 14]);
     expect(await db.customers.count()).toBe(16);
+
+    // Another table starts at its own size: the slow customers did not shrink the products' slices.
+    seen.length = 0;
+    await methods.applyPulledPage({
+      writes: [{ table: 'products', put: Array.from({ length: 10 }, (_, i) => ({ id: i + 1 })) }],
+      cursor: null,
+      at: AT,
+    });
+    expect(seen).toHaveLength(1);
+    expect(await db.products.count()).toBe(10);
   });
 });
 

@@ -19,9 +19,9 @@ export interface SliceSizing {
 }
 
 export const DEFAULT_SLICE_SIZING: SliceSizing = {
-  startRows: 250,
-  minRows: 25,
-  maxRows: 2_000,
+  startRows: 100,
+  minRows: 20,
+  maxRows: 500,
   targetMs: 16,
 };
 
