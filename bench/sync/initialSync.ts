@@ -163,6 +163,8 @@ export interface InitialSyncOptions {
   rendererDir: string;
   /** Profiles the renderer's main thread over the whole sync and prints its hottest functions. */
   profile: boolean;
+  /** A section to show during the sync (`purchase-orders`); by default the one the app opens on. */
+  screen?: string;
 }
 
 export async function runInitialSync(options: InitialSyncOptions): Promise<SyncSample> {
@@ -191,6 +193,10 @@ export async function runInitialSync(options: InitialSyncOptions): Promise<SyncS
     let completeMs = 0;
     const sync = async () => {
       await page.goto(host.url);
+      if (options.screen) {
+        await page.waitForSelector('nav');
+        await page.evaluate((section) => (location.hash = `#/${section}`), options.screen);
+      }
       await waitUntil(
         page,
         cdp,

@@ -11,6 +11,7 @@
  *
  * Options: --only scans,cold,sync (all) --scans N (30) --adds N (10) --warm-up N (5) --pause-ms N (150)
  * --rates 1,4 (1) --cold-runs N (5) --sync-runs N (3) --dataset small|large (small) --sync-timeout-s N (600)
+ * --screen SECTION (shown during the sync, e.g. purchase-orders; default: where the app opens)
  * --fresh (seed again) --dir DIR (builds and browser profile; default in the OS temp dir)
  * --trace (the main thread's time by kind of work: style, layout, paint…, during each size's scans)
  * --profile (CPU profiles, on unminified builds with source maps, of each size's scans and of the sync: the
@@ -44,6 +45,7 @@ function options() {
       'cold-runs': { type: 'string', default: '5' },
       'sync-runs': { type: 'string', default: '3' },
       dataset: { type: 'string', default: 'small' },
+      screen: { type: 'string' },
       'sync-timeout-s': { type: 'string', default: '600' },
       fresh: { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
@@ -70,6 +72,7 @@ function options() {
     coldRuns: count('cold-runs', values['cold-runs']),
     syncRuns: count('sync-runs', values['sync-runs']),
     dataset,
+    screen: values.screen,
     syncTimeoutMs: count('sync-timeout-s', values['sync-timeout-s']) * 1000,
     fresh: values.fresh,
     profile: values.profile,
