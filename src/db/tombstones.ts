@@ -54,6 +54,11 @@ export async function areTombstoned(
   keys: readonly CacheKey[],
 ): Promise<boolean[]> {
   if (keys.length === 0) return [];
+  // Tombstones are few (one per queued delete) and pulled pages many rows: when the table has none, one
+  // range read answers for every key instead of a read per key.
+  const prefix = `tombstone:${table}:`;
+  if ((await db.meta.where('key').between(prefix, `${prefix}\uffff`).count()) === 0)
+    return keys.map(() => false);
   const entries = await db.meta.bulkGet(keys.map((key) => tombstoneKey(table, key)));
   return entries.map((entry) => entry !== undefined);
 }
