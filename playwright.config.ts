@@ -2,6 +2,11 @@ import { defineConfig } from '@playwright/test';
 import type { AppHost } from './e2e/fixtures';
 import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/support/chromium';
 
+// Every simulator the specs start (the browser host in-process, the Electron app's demo) checks its responses
+// against the contract (server/index.ts validateResponses); the demo runs without it outside tests. Set here
+// because the config is loaded in each worker and the hosts inherit the environment.
+process.env.DOCKHAND_VALIDATE_RESPONSES ??= '1';
+
 // Each spec starts its own host (e2e/fixtures.ts): the browser host in-process, or the Electron app.
 export default defineConfig<{ appHost: AppHost }>({
   testDir: 'e2e',

@@ -13,5 +13,8 @@ export default defineConfig({
       'eslint/**/*.test.ts',
     ],
     testTimeout: 20_000,
+    // Every simulator a test starts (in this process or a child) checks its responses against the contract
+    // (server/index.ts validateResponses); the demo and `npm run api` run without it.
+    env: { DOCKHAND_VALIDATE_RESPONSES: '1' },
   },
 });

@@ -19,6 +19,8 @@ export const USAGE = `Usage: npm run api -- [options]
   --control-port N      its port (default 0 = any free port)
   --fault-seed N        seed of the fault PRNG (default 1)
   --data FILE           load the state from FILE (generate and save it when missing); save changes to it
+  --validate-responses  check every response against the contract (500 on a mismatch; default off, as in
+                        the demo: tests turn it on)
   --help                this text`;
 
 const integer = (min: number, max: number) =>
@@ -36,6 +38,7 @@ const FlagsSchema = z.strictObject({
   'control-port': integer(0, 65535).default(0),
   'fault-seed': integer(0, 2 ** 31 - 1).default(1),
   data: z.string().min(1).optional(),
+  'validate-responses': z.boolean().default(false),
   help: z.boolean().default(false),
 });
 
@@ -57,6 +60,7 @@ function parseFlags(argv: string[]) {
       'control-port': string,
       'fault-seed': string,
       data: string,
+      'validate-responses': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -98,6 +102,8 @@ async function main(): Promise<void> {
     controlPort: flags['control-port'],
     faultSeed: flags['fault-seed'],
     dataFile: flags.data,
+    // The flag, or the test runners' environment (a test that spawns this script).
+    ...(flags['validate-responses'] ? { validateResponses: true } : {}),
   });
   process.stdout.write(`Dockhand API simulator: ${simulator.baseUrl}\n`);
   if (simulator.controlUrl) process.stdout.write(`Control API: ${simulator.controlUrl}\n`);

@@ -39,8 +39,13 @@ export const SimulatorOptionsSchema = z
     /** Seed of the fault PRNG, so chaos runs replay. */
     faultSeed: z.int().default(1),
     dataFile: z.string().min(1).optional(),
-    /** Check every response body against the contract; 500 on a mismatch. Benchmarks turn it off. */
-    validateResponses: z.boolean().default(true),
+    /**
+     * Check every response body against the contract; 500 on a mismatch. Unset: on when the environment has
+     * DOCKHAND_VALIDATE_RESPONSES=1, which the test runners set (vitest.config.ts, playwright.config.ts), off
+     * otherwise: the demo, `npm run api` (its --validate-responses turns it on) and benchmarks serve without
+     * it, since checking a 40 MB page costs more than building it.
+     */
+    validateResponses: z.boolean().optional(),
     now: z.custom<() => Date>((value) => typeof value === 'function', 'Expected a function').optional(),
     /** Use this state instead of generating one (ignored when dataFile exists). */
     state: z
@@ -57,6 +62,12 @@ export const SimulatorOptionsSchema = z
   });
 
 export type SimulatorOptions = z.input<typeof SimulatorOptionsSchema>;
+
+/** The environment's say on response validation when the options leave it unset (see validateResponses). */
+export const VALIDATE_RESPONSES_ENV = 'DOCKHAND_VALIDATE_RESPONSES';
+export function responseValidationRequested(env: Record<string, string | undefined>): boolean {
+  return env[VALIDATE_RESPONSES_ENV] === '1';
+}
 
 export interface Simulator {
   /** `http://127.0.0.1:PORT/v2.1`; the `/v2` operations are at `${origin}/v2`. */
@@ -105,7 +116,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Simu
       state,
       handlers,
       now,
-      validateResponses: options.validateResponses,
+      validateResponses: options.validateResponses ?? responseValidationRequested(process.env),
       faults,
       rules,
       onMutation: () => saver?.schedule(),

@@ -98,7 +98,8 @@ async function rows(baseUrl: string, label: string, coldRuns: number): Promise<H
   });
   return [
     row('GET /outlets/1 (baseline)', baseline),
-    row('500 purchase orders with items', warm, '< 50 ms median'),
+    // No target: the 50 ms one was retired (issue #11); the page is 41 MB and its time is the transfer's.
+    row('500 purchase orders with items', warm),
     ...(cold ? [row('500 purchase orders with items, after a write', cold)] : []),
   ];
 }

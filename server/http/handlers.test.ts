@@ -44,6 +44,19 @@ describe('response validation', () => {
     expect(await response.json()).toMatchObject({ id: 'one' });
   });
 
+  it('is on in tests through the environment, and off without it (the demo, npm run api)', async () => {
+    expect(process.env.DOCKHAND_VALIDATE_RESPONSES).toBe('1');
+    const saved = process.env.DOCKHAND_VALIDATE_RESPONSES;
+    delete process.env.DOCKHAND_VALIDATE_RESPONSES;
+    try {
+      sim = await startTestSimulator({ handlers: { getOutlet: () => ({ body: badOutlet() }) } });
+    } finally {
+      process.env.DOCKHAND_VALIDATE_RESPONSES = saved;
+    }
+    const response = await fetch(`${sim.baseUrl}/outlets/1`, { headers: await sim.authHeaders() });
+    expect(response.status).toBe(200);
+  });
+
   it('checks a search with select against the selected fields only', async () => {
     sim = await startTestSimulator();
     const headers = await sim.authHeaders();
