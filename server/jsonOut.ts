@@ -1,6 +1,6 @@
 /**
  * A byte sink for response bodies that are too large to build as one string: a 500-order page with items is
- * ~40 MB. Writers append JSON text and already-encoded fragments (cached product JSON) into fixed-size chunks
+ * ~40 MB. Writers append JSON text (and already-encoded bytes) into fixed-size chunks
  * that the HTTP layer hands to the socket as they are, so the body is never flattened into one string and
  * never copied again on its way out.
  *

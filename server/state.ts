@@ -133,22 +133,3 @@ export function nextId(state: SimState, sequence: string): number {
   state.nextId[sequence] = id + 1;
   return id;
 }
-
-/**
- * The state's revision: a counter that moves on every change, so the cache of serialised products and
- * purchase orders (server/domain/views/jsonCache.ts) can drop stale bytes without knowing what changed.
- * The HTTP layer bumps it after every request that is not a GET, whatever the handler did, so no handler
- * can forget it; stock edits (purchasing/stock.ts, the one place products are edited in place) bump it too.
- * Code that changes the state outside a request (a test editing records, then reading over HTTP) must call
- * `touch`. It is kept beside the state, not in it, so snapshots and hand-built states carry no extra field.
- */
-const revisions = new WeakMap<SimState, number>();
-
-export function revisionOf(state: SimState): number {
-  return revisions.get(state) ?? 0;
-}
-
-/** Marks the state as changed: every cached serialisation of it is stale from now on. */
-export function touch(state: SimState): void {
-  revisions.set(state, revisionOf(state) + 1);
-}

@@ -4,9 +4,7 @@
  *
  * Two set-ups:
  *  - `process`: the simulator runs in a child process (./serve.ts), as it does for the desktop app. This is
- *    the figure to read. It is given warm (the same page again: product JSON comes from the cache) and after
- *    a write (every request preceded by an untimed POST, which moves the state's revision and so makes the
- *    page serialise every product again).
+ *    the figure to read.
  *  - `inline`: simulator and client in this one process, as this benchmark first measured it. The client's
  *    allocations (fetch buffers the whole body) then provoke full collections of the simulator's heap, which
  *    on the large dataset dominate the figure; it is kept for comparison with earlier runs.
@@ -56,25 +54,14 @@ async function client(baseUrl: string) {
     if (!response.ok) throw new Error(`${path} answered ${response.status}`);
     return { totalMs, ttfbMs, bytes: body.byteLength };
   };
-  let writes = 0;
-  const write = async () => {
-    const response = await fetch(`${baseUrl}/supplierreturnreasons`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: `Bench reason ${++writes}` }),
-    });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`POST /supplierreturnreasons answered ${response.status}`);
-  };
-  return { get, write };
+  return { get };
 }
 
-/** Medians of `runs` requests after one warm-up; `before` runs untimed ahead of each. */
-async function measure(get: () => Promise<Timing>, runs: number, before?: () => Promise<void>) {
+/** Medians of `runs` requests after one warm-up. */
+async function measure(get: () => Promise<Timing>, runs: number) {
   await get();
   const timings: Timing[] = [];
   for (let i = 0; i < runs; i++) {
-    await before?.();
     timings.push(await get());
   }
   const round = (value: number, digits: number) => Number(value.toFixed(digits));
@@ -85,11 +72,10 @@ async function measure(get: () => Promise<Timing>, runs: number, before?: () => 
   };
 }
 
-async function rows(baseUrl: string, label: string, coldRuns: number): Promise<HttpBenchRow[]> {
-  const { get, write } = await client(baseUrl);
+async function rows(baseUrl: string, label: string): Promise<HttpBenchRow[]> {
+  const { get } = await client(baseUrl);
   const baseline = await measure(() => get('/outlets/1'), RUNS);
   const warm = await measure(() => get(PAGE), RUNS);
-  const cold = coldRuns > 0 ? await measure(() => get(PAGE), coldRuns, write) : null;
   const row = (name: string, result: typeof warm, target?: string): HttpBenchRow => ({
     name: `${label}: ${name}`,
     ...result,
@@ -100,7 +86,6 @@ async function rows(baseUrl: string, label: string, coldRuns: number): Promise<H
     row('GET /outlets/1 (baseline)', baseline),
     // No target: the 50 ms one was retired (issue #11); the page is 41 MB and its time is the transfer's.
     row('500 purchase orders with items', warm),
-    ...(cold ? [row('500 purchase orders with items, after a write', cold)] : []),
   ];
 }
 
@@ -116,7 +101,7 @@ export async function benchHttpProcess(dataset: Dataset): Promise<HttpBenchRow[]
       child.once('exit', (code) => reject(new Error(`serve.ts exited (${code}) before listening`)));
     });
     const { baseUrl } = JSON.parse(line) as { baseUrl: string };
-    return await rows(baseUrl, `http ${dataset}, separate process`, 15);
+    return await rows(baseUrl, `http ${dataset}, separate process`);
   } finally {
     child.stdin.end();
     if (child.exitCode === null) await once(child, 'exit');
@@ -133,7 +118,7 @@ export async function benchHttpInline(dataset: Dataset): Promise<HttpBenchRow[]>
     rateLimit: 1_000_000,
   });
   try {
-    return await rows(sim.baseUrl, `http ${dataset}, same process`, 0);
+    return await rows(sim.baseUrl, `http ${dataset}, same process`);
   } finally {
     await sim.stop();
   }

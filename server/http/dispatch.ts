@@ -12,7 +12,7 @@ import { decodeParams } from '../../src/api/params';
 import type { BodyRules } from '../control/rules';
 import type { Handler, HandlerResult, HandlerTable } from '../domain/context';
 import { ApiError } from '../errors';
-import { touch, type SimState, type User } from '../state';
+import type { SimState, User } from '../state';
 import type { Authenticator, Caller } from './auth';
 import type { RateLimiter } from './rateLimit';
 import { checkJsonContentType, parseJsonBody, type BodyRead, type Target } from './request';
@@ -136,18 +136,10 @@ export function dispatch(deps: DispatchDeps, request: RawRequest): Dispatched {
   }
 
   const mutating = endpoint.method !== 'GET';
-  let result: HandlerResult;
-  try {
-    result =
-      endpoint.id === 'getAuthToken'
-        ? { body: deps.auth.issue(caller) }
-        : runHandler(deps, endpoint, { params, query, body, user: userOf(deps.state, caller) });
-  } finally {
-    // Every request that may have changed the state moves its revision, even one that failed halfway, so
-    // no cached serialisation (server/domain/views/jsonCache.ts) outlives a change. One place, so a new
-    // handler cannot forget it.
-    if (mutating) touch(deps.state);
-  }
+  const result: HandlerResult =
+    endpoint.id === 'getAuthToken'
+      ? { body: deps.auth.issue(caller) }
+      : runHandler(deps, endpoint, { params, query, body, user: userOf(deps.state, caller) });
   const payload = responsePayload(endpoint, query, result, deps.validateResponses);
   return { status: endpoint.status, payload, mutated: mutating };
 }

@@ -7,7 +7,7 @@
  *    arrive but cannot be sold; they are what a supplier return sends back).
  */
 import type { Product } from '../../../src/api/resources';
-import { touch, type PurchaseOrderRow, type SimState } from '../../state';
+import type { PurchaseOrderRow, SimState } from '../../state';
 import { ON_ORDER_STATUSES } from './orderStatus';
 
 /** Units on order per product id that this order contributes right now. */
@@ -21,13 +21,8 @@ export function onOrderByProduct(po: PurchaseOrderRow): Map<number, number> {
   return units;
 }
 
-/**
- * The product's inventory entry for an outlet, created (at zero) the first time the outlet stocks it. The
- * caller is about to edit the product in place, so the state's revision moves here: cached product JSON
- * (views/jsonCache.ts) must not outlive the edit, even for a caller that bypasses the HTTP layer.
- */
+/** The product's inventory entry for an outlet, created (at zero) the first time the outlet stocks it. */
 function inventoryAt(state: SimState, product: Product, outletId: number, at: string) {
-  touch(state);
   let entry = product.inventory.find((candidate) => candidate.outlet.id === outletId);
   if (!entry) {
     const name = state.outlets.get(outletId)?.name ?? '';

@@ -1,9 +1,10 @@
 /**
  * Over real HTTP, with response validation off (as the benchmark and `npm run api` users who turn it off run
- * it, so nothing but the cache stands between the state and the bytes): after receiving stock or renaming
- * a supplier, the next purchase order read shows the new values, and every body is exactly a fresh
- * `JSON.stringify` of the views. Each change is one the cache could miss in its own way: stock edited in
- * place, an order edited in place, products replaced.
+ * it, so nothing but the byte templates of ./purchaseOrderJson.ts stand between the state and the bytes):
+ * after receiving stock or renaming a supplier, the next purchase order read shows the new values, and every
+ * body is exactly a fresh `JSON.stringify` of the views. Each change is one a cache of serialised records
+ * would miss in its own way (one was tried and removed): stock edited in place, an order edited in place,
+ * products replaced.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurchaseOrder } from '../../../src/api/resources';
@@ -76,7 +77,7 @@ describe('purchase order bytes after a change', () => {
   it('show received stock on the next read (invoice receipt)', async () => {
     const po = openOrder();
     const before = stockOf(await readOrder(po));
-    expect(stockOf(await readPage(po))).toEqual(before); // both caches are warm now
+    expect(stockOf(await readPage(po))).toEqual(before); // read once before the change
 
     await send('POST', '/supplierinvoices', {
       supplier_invoice_number: `FRESH-${po.id}`,
@@ -100,7 +101,7 @@ describe('purchase order bytes after a change', () => {
   });
 
   it('show an order edited in place without any stock movement (item deleted from a draft)', async () => {
-    // A draft holds no stock on order, so only the HTTP layer's revision bump can invalidate its bytes.
+    // A draft holds no stock on order: nothing but the order itself changes.
     const po = [...sim.state.purchaseOrders.values()].find(
       (order) => order.status.name === 'Incomplete' && order.items.length > 1,
     )!;
