@@ -158,23 +158,58 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
     : resource;
   if (light) await openPass(deps, light.later);
 
-  for (;;) {
-    deps.signal.throwIfAborted();
-    const filter_by =
-      phase === 'ties'
+  const request = (step: 'ties' | 'ahead', at: { modifiedOn: string; id: number }) => ({
+    filter_by:
+      step === 'ties'
         ? buildFilter([
             ...own,
-            { field: 'modified_on', op: 'eq', values: [position.modifiedOn] },
-            { field: 'id', op: 'gt', values: [position.id] },
+            { field: 'modified_on', op: 'eq', values: [at.modifiedOn] },
+            { field: 'id', op: 'gt', values: [at.id] },
           ])
-        : buildFilter([...own, { field: 'modified_on', op: 'gt', values: [position.modifiedOn] }]);
-    const order_by = phase === 'ties' ? 'id asc' : 'modified_on asc,id asc';
-    const page = await fetchPage(deps, listed, { filter_by, order_by, page_number: 1 });
+        : buildFilter([...own, { field: 'modified_on', op: 'gt', values: [at.modifiedOn] }]),
+    order_by: step === 'ties' ? 'id asc' : 'modified_on asc,id asc',
+    page_number: 1,
+  });
+  // Settled when awaited; until then a failure must not count as unhandled (another page may fail first).
+  const fetchAhead = (step: 'ties' | 'ahead', at: { modifiedOn: string; id: number }) => {
+    const page = fetchPage(deps, listed, request(step, at));
+    page.catch(() => {});
+    return page;
+  };
+  // The page after a run of ties (everything newer than its timestamp) is asked for with the first page
+  // of the run: a run is almost always one short page, and waiting for it before asking cost a round trip
+  // per page. Not asked again while a run fills whole pages (it would be asked for nothing).
+  let newer: { after: string; page: Promise<Page> } | null = null;
+  const speculate = (at: { modifiedOn: string; id: number }) => {
+    newer = { after: at.modifiedOn, page: fetchAhead('ahead', at) };
+  };
+  let next: Promise<Page> | null = fetchAhead(phase, position);
+  if (phase === 'ties') speculate(position);
+
+  while (next) {
+    deps.signal.throwIfAborted();
+    const page: Page = await next;
     const rows = page.data ?? [];
     if (phase === 'ahead' && initial && total === undefined) total = done + page.total_records;
+    // The next request depends only on this page's last row, so it is on the wire while this page is
+    // stored: the renderer's writes and the server's next page overlap instead of taking turns (the large
+    // demo's dock tier left the renderer idle half the time, waiting for pages).
+    const reached: { modifiedOn: string; id: number } =
+      rows.length > 0 ? positionOf(rows[rows.length - 1]!) : position;
+    // A full page: more may share its last timestamp (ties) or come after it.
+    const step: 'ties' | 'ahead' | null =
+      rows.length === deps.pageSize ? 'ties' : phase === 'ties' ? 'ahead' : null;
+    const asked = newer as { after: string; page: Promise<Page> } | null;
+    newer = null;
+    if (step === 'ties') {
+      next = fetchAhead('ties', reached);
+      if (phase === 'ahead') speculate(reached);
+    } else if (step === 'ahead') {
+      next = asked?.after === reached.modifiedOn ? asked.page : fetchAhead('ahead', reached);
+    } else next = null;
     if (rows.length > 0) {
       const newRows = rows.filter((row) => after(positionOf(row), start));
-      position = positionOf(rows[rows.length - 1]!);
+      position = reached;
       const cursor: Cursor = {
         resource: resource.name,
         ...(after(position, committed) ? position : { modifiedOn: committed!.modifiedOn, id: committed!.id }),
@@ -199,16 +234,7 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
         });
       }
     }
-    if (rows.length === deps.pageSize) {
-      // A full page: more may share its last timestamp (ties) or come after it.
-      phase = 'ties';
-      continue;
-    }
-    if (phase === 'ties') {
-      phase = 'ahead';
-      continue;
-    }
-    break;
+    if (step) phase = step;
   }
 
   const finished: Cursor = committed

@@ -171,7 +171,8 @@ export function createPuller(deps: PullerDeps): Puller {
       client: deps.client,
       now: deps.now,
       signal,
-      pageSize: run.resource.pageSize ?? pageSize,
+      // A resource's own size is a most: a smaller pull page size (tests, a slow link) still applies.
+      pageSize: Math.min(run.resource.pageSize ?? pageSize, pageSize),
       overlapMs,
       ...(run.filter ? { filter: run.filter } : {}),
       onProgress: (progress) => tracker.progress(run.resource.name, { ...progress, tier: run.resource.tier }),

@@ -56,7 +56,10 @@ export interface ListResource {
    * initial pass finishes. A cache filled before light passes existed never needs it.
    */
   openedBy?: string;
-  /** Keyset only: records a page, when not the pull's page size (a page waits for its fetched children). */
+  /**
+   * Keyset only: records a page at most, when fewer than the pull's page size (a page waits for its fetched
+   * children, or is heavy to store).
+   */
   pageSize?: number;
   /**
    * keyset: `filter_by` on (modified_on, id), resumable page by page;
@@ -128,6 +131,10 @@ const purchaseOrderParts = {
   strategy: 'keyset',
   operation: 'searchPurchaseOrders',
   query: { include_items: true },
+  // 100 orders with their lines (~8 MB, ~2,000 lines and their products) rather than the pull's 500: a
+  // 500-order page of the large dataset (~41 MB) took the renderer longer to store than the store port
+  // waits for an answer (30 s), so the page failed on every run and the dock tier never finished.
+  pageSize: 100,
   rows: purchaseOrderRows,
   children: { table: 'purchaseOrderItems', parentField: 'po_id', key: 'po_item_id' },
   refs: (r: unknown) => {
