@@ -4,8 +4,15 @@
  * over its Dexie database. Both ends validate with the port's schemas (src/db/storePort.ts), so a malformed
  * request changes nothing and a malformed answer never reaches the engine. Pure: the transport is passed in.
  */
+import { z } from 'zod';
 import { fieldErrors } from '../api/fieldErrors';
-import { STORE_PORT, type StorePort, type StorePortMethod } from '../db/storePort';
+import {
+  STORE_PORT,
+  type PortRequest,
+  type PortResponse,
+  type StorePort,
+  type StorePortMethod,
+} from '../db/storePort';
 import {
   isStorePortMethod,
   StoreReplySchema,
@@ -29,6 +36,40 @@ function describeIssues(error: Parameters<typeof fieldErrors>[0]): string {
 }
 
 /**
+ * A pulled page as it crosses the bridge: its rows as one JSON text. A page of orders with their lines is
+ * megabytes of rows; as a string it is parsed (and copied to a worker) without the renderer's main thread
+ * walking every row, and the worker that stores it parses and validates it there (src/lib/pullWorker.ts).
+ */
+export const PackedPulledPageSchema = STORE_PORT.applyPulledPage.request
+  .omit({ writes: true })
+  .extend({ writesJson: z.string() });
+export type PackedPulledPage = z.infer<typeof PackedPulledPageSchema>;
+
+export function packPulledPage({ writes, ...rest }: PortRequest<'applyPulledPage'>): PackedPulledPage {
+  return { ...rest, writesJson: JSON.stringify(writes) };
+}
+
+/** The page a packed one carries, validated with the port's own schema; an error says what is wrong. */
+export function unpackPulledPage(
+  packed: PackedPulledPage,
+): { ok: true; value: PortRequest<'applyPulledPage'> } | { ok: false; error: string } {
+  let writes: unknown;
+  try {
+    writes = JSON.parse(packed.writesJson);
+  } catch {
+    return { ok: false, error: 'Invalid applyPulledPage request: its rows are not JSON' };
+  }
+  const { writesJson: _, ...rest } = packed;
+  const request = STORE_PORT.applyPulledPage.request.safeParse({ ...rest, writes });
+  if (!request.success)
+    return { ok: false, error: `Invalid applyPulledPage request: ${describeIssues(request.error)}` };
+  return { ok: true, value: request.data };
+}
+
+/** Stores a packed page somewhere other than the port's own method (a worker); the answer is validated. */
+export type PulledPageOffload = (packed: PackedPulledPage) => Promise<PortResponse<'applyPulledPage'>>;
+
+/**
  * Main side: a StorePort whose every call is one request over `send`. `send` delivers the request and
  * resolves with the renderer's reply (or rejects when the renderer is gone).
  */
@@ -40,7 +81,9 @@ export function remoteStorePort(send: (request: StoreRequest) => Promise<unknown
     port[method] = async (input: unknown) => {
       const request = requestSchema.parse(input);
       const id = nextId++;
-      const raw = await send({ id, method, request });
+      const wire =
+        method === 'applyPulledPage' ? packPulledPage(request as PortRequest<'applyPulledPage'>) : request;
+      const raw = await send({ id, method, request: wire });
       const reply = StoreReplySchema.safeParse(raw);
       if (!reply.success || reply.data.id !== id) {
         throw new StoreLinkError(`The store sent a malformed reply to ${method}`);
@@ -58,8 +101,15 @@ export function remoteStorePort(send: (request: StoreRequest) => Promise<unknown
   return port as StorePort;
 }
 
-/** Renderer side: answers one store request from main with `port`, validating both ways. Never throws. */
-export function storeRequestHandler(port: StorePort): (raw: unknown) => Promise<StoreReply> {
+/**
+ * Renderer side: answers one store request from main with `port`, validating both ways. Never throws. A
+ * pulled page goes to `offload` when given (still checked here for its shape; its rows are checked where
+ * they are parsed), otherwise it is unpacked here and stored by the port.
+ */
+export function storeRequestHandler(
+  port: StorePort,
+  options: { offload?: PulledPageOffload } = {},
+): (raw: unknown) => Promise<StoreReply> {
   return async (raw) => {
     const parsed = StoreRequestSchema.safeParse(raw);
     const id = parsed.success ? parsed.data.id : 0;
@@ -67,10 +117,23 @@ export function storeRequestHandler(port: StorePort): (raw: unknown) => Promise<
     if (!parsed.success) return fail('Malformed store request');
     const { method, request } = parsed.data;
     if (!isStorePortMethod(method)) return fail(`Unknown store method "${method}"`);
-    const input = STORE_PORT[method].request.safeParse(request);
-    if (!input.success) return fail(`Invalid ${method} request: ${describeIssues(input.error)}`);
+    let call: () => Promise<unknown>;
+    if (method === 'applyPulledPage') {
+      const packed = PackedPulledPageSchema.safeParse(request);
+      if (!packed.success) return fail(`Invalid ${method} request: ${describeIssues(packed.error)}`);
+      if (options.offload) call = () => options.offload!(packed.data);
+      else {
+        const page = unpackPulledPage(packed.data);
+        if (!page.ok) return fail(page.error);
+        call = () => port.applyPulledPage(page.value);
+      }
+    } else {
+      const input = STORE_PORT[method].request.safeParse(request);
+      if (!input.success) return fail(`Invalid ${method} request: ${describeIssues(input.error)}`);
+      call = () => (port[method] as (r: unknown) => Promise<unknown>)(input.data);
+    }
     try {
-      const answer = await (port[method] as (r: unknown) => Promise<unknown>)(input.data);
+      const answer = await call();
       const value = STORE_PORT[method].response.safeParse(answer);
       if (!value.success) return fail(`${method} produced an invalid answer: ${describeIssues(value.error)}`);
       return { id, result: { ok: true, value: value.data } };

@@ -26,6 +26,7 @@ import type {
 } from '../bridge/contract';
 import { storeRequestHandler } from '../bridge/storeLink';
 import { createDexieStore } from '../db/dexieStore';
+import { startPullWorker } from './pullWorker';
 import type { OpRecord, OpState } from '../db/ops';
 import { readReceivingSettings } from '../db/receiving/settings';
 import { DockhandDb } from '../db/schema';
@@ -223,7 +224,16 @@ export class Session {
       const db = new DockhandDb(state.storeName);
       await db.open();
       this.db = db;
-      this.#stopServing = this.#bridge!.serveStore(storeRequestHandler(createDexieStore(db)));
+      const store = createDexieStore(db);
+      // Pulled pages are stored by a worker, so a first sync never competes with the screens for the thread.
+      const pullWorker = startPullWorker(db.name, store.applyPulledPage);
+      const stopServing = this.#bridge!.serveStore(
+        storeRequestHandler(store, { offload: pullWorker.offload }),
+      );
+      this.#stopServing = () => {
+        stopServing();
+        pullWorker.stop();
+      };
       this.#watchOutbox(db);
       await this.#attach(state.storeName);
       const status = await this.#invoke('sync.status', {});

@@ -1,0 +1,72 @@
+/**
+ * The pull worker's side (./pulledPageWorker.ts) over fake-indexeddb: a packed page is parsed, validated
+ * and stored with its cursor; everything malformed is answered with a reason and writes nothing.
+ */
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { packPulledPage } from '../bridge/storeLink';
+import { pulledPageServer, type FromPullWorker } from './pulledPageWorker';
+import { DockhandDb } from './schema';
+
+const AT = '2026-01-01T00:00:00.000Z';
+const customer = (id: number) => ({ id, last_name: `Customer ${id}`, modified_on: '2025-01-01T00:00:00Z' });
+const cursor = { resource: 'customers', modifiedOn: '2025-01-01T00:00:00Z', id: 3, completedAt: AT };
+
+function worker() {
+  const indexedDB = new IDBFactory();
+  const posted: FromPullWorker[] = [];
+  const server = pulledPageServer((message) => posted.push(message), {
+    openDb: (name) => new DockhandDb(name, { indexedDB, IDBKeyRange }),
+  });
+  const reader = new DockhandDb('worker-test', { indexedDB, IDBKeyRange });
+  return { server, posted, reader };
+}
+
+describe('the pull worker', () => {
+  it('stores a packed page with its cursor, in slices, and answers what it wrote', async () => {
+    const { server, posted, reader } = worker();
+    await server.receive({ type: 'open', name: 'worker-test' });
+    expect(posted).toEqual([{ type: 'ready' }]);
+    const page = packPulledPage({
+      writes: [{ table: 'customers', put: [customer(1), customer(2), customer(3)] }],
+      cursor,
+      at: AT,
+    });
+    await server.receive({ type: 'apply', id: 7, page });
+    expect(posted[1]).toEqual({
+      type: 'answer',
+      id: 7,
+      result: { ok: true, value: { written: 3, unchanged: 0, rebased: 0, deleted: 0 } },
+    });
+    expect((await reader.customers.toArray()).map((row) => row.id)).toEqual([1, 2, 3]);
+    expect(await reader.cursors.get('customers')).toEqual(cursor);
+    server.close();
+  });
+
+  it('refuses what is malformed with a reason, and writes nothing', async () => {
+    const { server, posted, reader } = worker();
+    await server.receive({ type: 'apply', id: 1, page: packPulledPage({ writes: [], cursor, at: AT }) });
+    expect(posted.pop()).toMatchObject({
+      id: 1,
+      result: { ok: false, error: 'The pull worker has no database open' },
+    });
+    await server.receive({ type: 'format the disk' });
+    expect(posted.pop()).toEqual({ type: 'failed', error: 'The pull worker was sent a malformed message' });
+
+    await server.receive({ type: 'open', name: 'worker-test' });
+    await server.receive({ type: 'apply', id: 2, page: { writesJson: '[{', cursor, at: AT } });
+    expect(posted.pop()).toMatchObject({
+      id: 2,
+      result: { ok: false, error: expect.stringMatching(/not JSON/) },
+    });
+    const wrongTable = JSON.stringify([{ table: 'passwords', put: [customer(1)] }]);
+    await server.receive({ type: 'apply', id: 3, page: { writesJson: wrongTable, cursor, at: AT } });
+    expect(posted.pop()).toMatchObject({
+      id: 3,
+      result: { ok: false, error: expect.stringMatching(/Invalid applyPulledPage/) },
+    });
+    expect(await reader.customers.count()).toBe(0);
+    expect(await reader.cursors.count()).toBe(0);
+    server.close();
+  });
+});

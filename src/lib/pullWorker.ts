@@ -1,0 +1,77 @@
+/**
+ * Starts the pull worker for one database and turns it into the store link's offload
+ * (src/bridge/storeLink.ts): pulled pages are stored off the main thread (src/db/pulledPageWorker.ts).
+ *
+ * Where a worker cannot start (no Worker, a blocked script, IndexedDB refused to it) every page is stored by
+ * `inThread` instead: slower, never lost. A worker that dies later fails the pages it held (the engine pulls
+ * them again from its cursors) and the rest go in-thread.
+ */
+import type { PackedPulledPage, PulledPageOffload } from '../bridge/storeLink';
+import { unpackPulledPage } from '../bridge/storeLink';
+import { FromPullWorkerSchema, type ToPullWorker } from '../db/pulledPageWorker';
+import type { PortResponse, StorePort } from '../db/storePort';
+
+type Answer = PortResponse<'applyPulledPage'>;
+
+export interface PullWorker {
+  offload: PulledPageOffload;
+  stop(): void;
+}
+
+export function startPullWorker(dbName: string, inThread: StorePort['applyPulledPage']): PullWorker {
+  const pending = new Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>();
+  let nextId = 0;
+  let worker: Worker | null = null;
+  // Settles once: true when the worker has the database open, false when it never will.
+  let settleReady: (ready: boolean) => void = () => {};
+  const ready = new Promise<boolean>((resolve) => (settleReady = resolve));
+
+  const fallBack = (reason: string) => {
+    settleReady(false);
+    worker?.terminate();
+    worker = null;
+    for (const { reject } of pending.values()) reject(new Error(`The pull worker stopped: ${reason}`));
+    pending.clear();
+  };
+
+  try {
+    worker = new Worker(new URL('../db/pullWorker.entry.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<unknown>) => {
+      const message = FromPullWorkerSchema.safeParse(event.data);
+      if (!message.success) return fallBack('it sent a malformed message');
+      if (message.data.type === 'ready') return settleReady(true);
+      if (message.data.type === 'failed') return fallBack(message.data.error);
+      const entry = pending.get(message.data.id);
+      if (!entry) return;
+      pending.delete(message.data.id);
+      if (message.data.result.ok) entry.resolve(message.data.result.value);
+      else entry.reject(new Error(message.data.result.error));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      fallBack(event.message || 'it failed to run');
+    };
+    worker.postMessage({ type: 'open', name: dbName } satisfies ToPullWorker);
+  } catch (error) {
+    fallBack(error instanceof Error ? error.message : String(error));
+  }
+
+  const storeHere = async (packed: PackedPulledPage): Promise<Answer> => {
+    const request = unpackPulledPage(packed);
+    if (!request.ok) throw new Error(request.error);
+    return inThread(request.value);
+  };
+
+  return {
+    async offload(packed) {
+      if (!(await ready) || !worker) return storeHere(packed);
+      const id = nextId++;
+      const answer = new Promise<Answer>((resolve, reject) => pending.set(id, { resolve, reject }));
+      worker.postMessage({ type: 'apply', id, page: packed } satisfies ToPullWorker);
+      return answer;
+    },
+    stop() {
+      fallBack('the window closed its database');
+    },
+  };
+}
