@@ -26,7 +26,7 @@ export const SYNC_USAGE = `Usage: npm run sync -- --base-url URL --api-key KEY -
   --api-key KEY     the API key (or set DOCKHAND_API_KEY); never printed
   --data DIR        where the outbox, cache and cursors are kept (created if missing)
   --once            pull once, push until the queue is idle, then exit (default: run until SIGINT/SIGTERM)
-  --rate-limit N    requests a minute to stay under (default 250, below the API's 300)
+  --rate-limit N    at most N requests a minute (default: none; the pace follows the server's 429s)
 
 Exit codes: 0 ok, 1 ops failed or conflicted, 2 usage, 3 credentials rejected or API unreachable.`;
 
@@ -46,7 +46,7 @@ const SyncFlagsSchema = z.strictObject({
   'api-key': z.string(missing('an API key (flag or DOCKHAND_API_KEY)')).min(1, 'must not be empty'),
   data: z.string(missing('a data directory')).min(1, 'must not be empty'),
   once: z.boolean().default(false),
-  'rate-limit': z.coerce.number().int('must be a whole number').positive('must be positive').default(250),
+  'rate-limit': z.coerce.number().int('must be a whole number').positive('must be positive').optional(),
   help: z.boolean().default(false),
 });
 
@@ -95,7 +95,8 @@ async function run(flags: z.output<typeof SyncFlagsSchema>, io: SyncIo): Promise
     apiKey: flags['api-key'],
     engine: {
       logger: logger(io.write),
-      rateLimit: { requestsPerMinute: flags['rate-limit'] },
+      // No cap unless asked for: the engine's pacing starts fast and backs off on the server's 429s.
+      ...(flags['rate-limit'] ? { rateLimit: { requestsPerMinute: flags['rate-limit'] } } : {}),
     },
   });
   let stopProgress = () => Promise.resolve();
