@@ -40,9 +40,12 @@ function describeIssues(error: Parameters<typeof fieldErrors>[0]): string {
  * megabytes of rows; as a string it is parsed (and copied to a worker) without the renderer's main thread
  * walking every row, and the worker that stores it parses and validates it there (src/lib/pullWorker.ts).
  */
-export const PackedPulledPageSchema = STORE_PORT.applyPulledPage.request
-  .omit({ writes: true })
-  .extend({ writesJson: z.string() });
+const PulledPageHead = STORE_PORT.applyPulledPage.request.omit({ writes: true });
+export const PackedPulledPageSchema = z.union([
+  PulledPageHead.extend({ writesJson: z.string() }),
+  // The same text as UTF-8 bytes, as the browser host's WebSocket delivers it (./bulkFrame.ts).
+  PulledPageHead.extend({ writesBytes: z.instanceof(Uint8Array) }),
+]);
 export type PackedPulledPage = z.infer<typeof PackedPulledPageSchema>;
 
 export function packPulledPage({ writes, ...rest }: PortRequest<'applyPulledPage'>): PackedPulledPage {
@@ -55,12 +58,19 @@ export function unpackPulledPage(
 ): { ok: true; value: PortRequest<'applyPulledPage'> } | { ok: false; error: string } {
   let writes: unknown;
   try {
-    writes = JSON.parse(packed.writesJson);
+    const text =
+      'writesJson' in packed
+        ? packed.writesJson
+        : new TextDecoder('utf-8', { fatal: true }).decode(packed.writesBytes);
+    writes = JSON.parse(text);
   } catch {
     return { ok: false, error: 'Invalid applyPulledPage request: its rows are not JSON' };
   }
-  const { writesJson: _, ...rest } = packed;
-  const request = STORE_PORT.applyPulledPage.request.safeParse({ ...rest, writes });
+  const request = STORE_PORT.applyPulledPage.request.safeParse({
+    cursor: packed.cursor,
+    at: packed.at,
+    writes,
+  });
   if (!request.success)
     return { ok: false, error: `Invalid applyPulledPage request: ${describeIssues(request.error)}` };
   return { ok: true, value: request.data };

@@ -67,7 +67,9 @@ export function startPullWorker(dbName: string, inThread: StorePort['applyPulled
       if (!(await ready) || !worker) return storeHere(packed);
       const id = nextId++;
       const answer = new Promise<Answer>((resolve, reject) => pending.set(id, { resolve, reject }));
-      worker.postMessage({ type: 'apply', id, page: packed } satisfies ToPullWorker);
+      // Bytes from the WebSocket are moved, not copied: the window has no further use for them.
+      const transfer = 'writesBytes' in packed ? [packed.writesBytes.buffer] : [];
+      worker.postMessage({ type: 'apply', id, page: packed } satisfies ToPullWorker, transfer);
       return answer;
     },
     stop() {

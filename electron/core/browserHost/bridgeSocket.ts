@@ -7,6 +7,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { encodeBulkFrame } from '../../../src/bridge/bulkFrame';
 import { WireFromRendererSchema, type BridgeResult, type WireToRenderer } from '../../../src/bridge/contract';
 import type { AppLogger } from '../bridge/logger';
 import type { MainBridge } from '../bridge/mainBridge';
@@ -72,7 +73,16 @@ export function attachBridgeSocket(options: BridgeSocketOptions): BridgeSocket {
     const { link, receiveStoreReply, close } = createRendererLink({
       label,
       sendEvent: (envelope) => send({ type: 'event', envelope }),
-      sendStoreRequest: (request) => send({ type: 'store.request', request }),
+      sendStoreRequest: (request) => {
+        const packed = request.request as { writesJson?: unknown } | null;
+        if (request.method !== 'applyPulledPage' || typeof packed?.writesJson !== 'string')
+          return send({ type: 'store.request', request });
+        // A pulled page's rows go as the bytes of a binary frame (src/bridge/bulkFrame.ts), so the window
+        // hands them to its pull worker without decoding or parsing megabytes on its main thread.
+        const { writesJson, ...head } = packed as { writesJson: string };
+        const frame: WireToRenderer = { type: 'store.request', request: { ...request, request: head } };
+        if (ws.readyState === ws.OPEN) ws.send(encodeBulkFrame(frame, writesJson));
+      },
       ...(options.storeTimeoutMs !== undefined ? { timeoutMs: options.storeTimeoutMs } : {}),
     });
     logger.info('bridge connected', { client: label });

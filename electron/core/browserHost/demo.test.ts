@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import { decodeBulkFrame } from '../../../src/bridge/bulkFrame';
 import type { StoreRequest } from '../../../src/bridge/contract';
 import { storeRequestHandler } from '../../../src/bridge/storeLink';
 import { createDexieStore } from '../../../src/db/dexieStore';
@@ -35,8 +36,11 @@ function rendererClient(host: BrowserHost, storeRequests: StoreRequest[]) {
   class PageSocket extends WebSocket {
     constructor(url: string) {
       super(url, { origin: host.origin });
-      this.on('message', (data) => {
-        const frame = JSON.parse(String(data)) as { type: string; request?: StoreRequest };
+      this.on('message', (data, isBinary) => {
+        // Pulled pages come as binary frames: a JSON header and the rows' bytes (src/bridge/bulkFrame.ts).
+        const frame = (
+          isBinary ? decodeBulkFrame(data as ArrayBuffer)?.header : JSON.parse(String(data))
+        ) as { type: string; request?: StoreRequest };
         if (frame.type === 'store.request') storeRequests.push(frame.request!);
       });
     }
@@ -71,6 +75,10 @@ describe('the browser host in demo mode', () => {
       interval: 100,
     });
     expect(storeRequests.length).toBeGreaterThan(0);
+    // The pages came packed in binary frames, their rows outside the JSON header.
+    const pages = storeRequests.filter((request) => request.method === 'applyPulledPage');
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(page.request).not.toHaveProperty('writesJson');
     const status = await bridge.invoke('sync.status', {});
     expect(status).toMatchObject({ ok: true, value: { running: true } });
   });

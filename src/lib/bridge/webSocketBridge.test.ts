@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
+import { encodeBulkFrame } from '../../bridge/bulkFrame';
 import type { BridgeEvent, StoreReply } from '../../bridge/contract';
 import {
   createWebSocketBridge,
@@ -152,6 +153,33 @@ describe('createWebSocketBridge', () => {
       id: 0,
       result: { ok: false, error: { message: 'Malformed store request' } },
     });
+  });
+
+  it('answers a pulled page sent as a binary frame, its rows handed over as bytes, and drops a malformed one', async () => {
+    const host = await started(answerAll);
+    const logged: string[] = [];
+    const bridge = open(host.url, (message) => logged.push(message));
+    await bridge.invoke('app.info', {});
+    const handled: unknown[] = [];
+    bridge.serveStore(async (r) => {
+      handled.push(r.request);
+      return { id: r.id, result: { ok: true, value: {} } };
+    });
+    const socket = host.sockets[0]!;
+    const head = {
+      type: 'store.request',
+      request: { id: 5, method: 'applyPulledPage', request: { cursor: null } },
+    };
+    socket.send(encodeBulkFrame(head, '[{"table":"products","put":[]}]'));
+    await vi.waitFor(() => expect(host.frames.filter((f) => f.type === 'store.reply')).toHaveLength(1));
+    expect(handled).toHaveLength(1);
+    const { writesBytes, ...rest } = handled[0] as { writesBytes: Uint8Array };
+    expect(rest).toEqual({ cursor: null });
+    expect(new TextDecoder().decode(writesBytes)).toBe('[{"table":"products","put":[]}]');
+
+    socket.send(new Uint8Array([0, 0, 0, 200, 1, 2]));
+    await vi.waitFor(() => expect(logged).toContain('dropped a malformed frame'));
+    expect(handled).toHaveLength(1);
   });
 
   it('reconnects after a drop and re-sends the last store.attach before anything queued', async () => {

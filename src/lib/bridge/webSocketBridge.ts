@@ -9,6 +9,7 @@
  * last successful `store.attach` itself, before anything queued meanwhile.
  */
 import { z } from 'zod';
+import { decodeBulkFrame } from '../../bridge/bulkFrame';
 import {
   BridgeErrorSchema,
   parseBridgeEvent,
@@ -31,6 +32,8 @@ import {
  */
 export interface WebSocketLike {
   send(data: string): void;
+  /** Binary frames (pulled pages, src/bridge/bulkFrame.ts) arrive as ArrayBuffers. */
+  binaryType?: string;
   close(code?: number, reason?: string): void;
   onopen: ((event: never) => void) | null;
   onclose: ((event: never) => void) | null;
@@ -125,6 +128,7 @@ export function createWebSocketBridge(url: string, options: WebSocketBridgeOptio
       return retryLater();
     }
     socket = current;
+    current.binaryType = 'arraybuffer';
     current.onopen = () => {
       if (socket !== current) return;
       open = true;
@@ -172,6 +176,7 @@ export function createWebSocketBridge(url: string, options: WebSocketBridgeOptio
   }
 
   function receive(data: unknown): void {
+    if (data instanceof ArrayBuffer) return receiveBulk(data);
     let json: unknown;
     try {
       json = JSON.parse(String(data));
@@ -206,6 +211,18 @@ export function createWebSocketBridge(url: string, options: WebSocketBridgeOptio
     } else {
       void answerStore(message.request);
     }
+  }
+
+  /** A pulled page: the header is the store request, the body its rows' JSON as bytes (never decoded here). */
+  function receiveBulk(buffer: ArrayBuffer): void {
+    const frame = decodeBulkFrame(buffer);
+    if (!frame) return log('dropped a malformed frame');
+    const message = WireToRendererSchema.safeParse(frame.header);
+    if (!message.success || message.data.type !== 'store.request') return log('dropped a malformed frame');
+    const request = message.data.request as { request?: unknown } | null;
+    if (!request || typeof request.request !== 'object' || request.request === null)
+      return log('dropped a malformed frame');
+    void answerStore({ ...request, request: { ...request.request, writesBytes: frame.body } });
   }
 
   async function answerStore(raw: unknown): Promise<void> {
