@@ -74,7 +74,10 @@ export function worstTasks(samples: readonly SyncSample[]): string[] {
   return samples.map(
     (s, i) =>
       `Run ${i + 1}: longest tasks ${s.worstTasks.map((t) => `${t.ms} ms at ${(t.atMs / 1000).toFixed(1)} s`).join(', ')}` +
-      ` (dock-ready at ${(s.dockReadyMs / 1000).toFixed(1)} s, complete at ${(s.completeMs / 1000).toFixed(1)} s)`,
+      ` (dock-ready at ${(s.dockReadyMs / 1000).toFixed(1)} s` +
+      (Number.isNaN(s.completeMs)
+        ? ', stopped there)'
+        : `, complete at ${(s.completeMs / 1000).toFixed(1)} s)`),
   );
 }
 
@@ -99,6 +102,8 @@ export function initialSyncTable(samples: readonly SyncSample[]) {
       ratio: ratio(summarize(samples.map((s) => s.dockReadyMs)).p50, bulkPut.p50),
     },
     {
+      // Not measured with --dock-ready-only.
+      skip: samples.some((s) => Number.isNaN(s.completeMs)),
       name: `${dataset}: open → first sync complete`,
       ms: complete,
       ratio: ratio(complete.p50, bulkPut.p50),
@@ -119,5 +124,10 @@ export function initialSyncTable(samples: readonly SyncSample[]) {
         1,
       ),
     },
-  ].map(({ ms, ...rest }) => ({ ...rest, p50: ms.p50, min: ms.min, max: ms.max }));
+  ]
+    .filter((row) => !('skip' in row && row.skip))
+    .map(({ ms, ...rest }) => {
+      const { skip: _, ...shown } = rest as typeof rest & { skip?: boolean };
+      return { ...shown, p50: ms.p50, min: ms.min, max: ms.max };
+    });
 }

@@ -11,7 +11,7 @@
  *
  * Options: --only scans,cold,sync (all) --scans N (30) --adds N (10) --warm-up N (5) --pause-ms N (150)
  * --rates 1,4 (1) --cold-runs N (5) --sync-runs N (3) --dataset small|large (small) --sync-timeout-s N (600)
- * --screen SECTION (shown during the sync, e.g. purchase-orders; default: where the app opens)
+ * --screen SECTION (shown during the sync, e.g. purchase-orders; default: where the app opens) --dock-ready-only (the sync stops at dock-ready: the large demo)
  * --fresh (seed again) --dir DIR (builds and browser profile; default in the OS temp dir)
  * --trace (the main thread's time by kind of work: style, layout, paint…, during each size's scans)
  * --profile (CPU profiles, on unminified builds with source maps, of each size's scans and of the sync: the
@@ -48,6 +48,7 @@ function options() {
       screen: { type: 'string' },
       'sync-timeout-s': { type: 'string', default: '600' },
       fresh: { type: 'boolean', default: false },
+      'dock-ready-only': { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       trace: { type: 'boolean', default: false },
       dir: { type: 'string', default: join(tmpdir(), 'dockhand-bench-sync') },
@@ -74,6 +75,7 @@ function options() {
     dataset,
     screen: values.screen,
     syncTimeoutMs: count('sync-timeout-s', values['sync-timeout-s']) * 1000,
+    dockReadyOnly: values['dock-ready-only'],
     fresh: values.fresh,
     profile: values.profile,
     trace: values.trace,
@@ -146,6 +148,8 @@ async function main() {
         timeoutMs: opts.syncTimeoutMs,
         rendererDir,
         profile: opts.profile,
+        dockReadyOnly: opts.dockReadyOnly,
+        ...(opts.screen ? { screen: opts.screen } : {}),
       }),
     );
   }
