@@ -43,8 +43,8 @@ function describeIssues(error: Parameters<typeof fieldErrors>[0]): string {
 const PulledPageHead = STORE_PORT.applyPulledPage.request.omit({ writes: true });
 export const PackedPulledPageSchema = z.union([
   PulledPageHead.extend({ writesJson: z.string() }),
-  // The same text as UTF-8 bytes, as the browser host's WebSocket delivers it (./bulkFrame.ts).
-  PulledPageHead.extend({ writesBytes: z.instanceof(Uint8Array) }),
+  // The same text as UTF-8 bytes in parts, as the browser host's WebSocket delivers it (./bulkFrame.ts).
+  PulledPageHead.extend({ writesBytes: z.array(z.instanceof(Uint8Array)) }),
 ]);
 export type PackedPulledPage = z.infer<typeof PackedPulledPageSchema>;
 
@@ -58,10 +58,7 @@ export function unpackPulledPage(
 ): { ok: true; value: PortRequest<'applyPulledPage'> } | { ok: false; error: string } {
   let writes: unknown;
   try {
-    const text =
-      'writesJson' in packed
-        ? packed.writesJson
-        : new TextDecoder('utf-8', { fatal: true }).decode(packed.writesBytes);
+    const text = 'writesJson' in packed ? packed.writesJson : decodeParts(packed.writesBytes);
     writes = JSON.parse(text);
   } catch {
     return { ok: false, error: 'Invalid applyPulledPage request: its rows are not JSON' };
@@ -74,6 +71,12 @@ export function unpackPulledPage(
   if (!request.success)
     return { ok: false, error: `Invalid applyPulledPage request: ${describeIssues(request.error)}` };
   return { ok: true, value: request.data };
+}
+
+/** UTF-8 text cut at any byte (a character may span two parts). */
+function decodeParts(parts: readonly Uint8Array[]): string {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  return parts.map((part, i) => decoder.decode(part, { stream: i < parts.length - 1 })).join('');
 }
 
 /** Stores a packed page somewhere other than the port's own method (a worker); the answer is validated. */

@@ -68,7 +68,7 @@ export function startPullWorker(dbName: string, inThread: StorePort['applyPulled
       const id = nextId++;
       const answer = new Promise<Answer>((resolve, reject) => pending.set(id, { resolve, reject }));
       // Bytes from the WebSocket are moved, not copied: the window has no further use for them.
-      const transfer = 'writesBytes' in packed ? [packed.writesBytes.buffer] : [];
+      const transfer = 'writesBytes' in packed ? packed.writesBytes.map((part) => part.buffer) : [];
       worker.postMessage({ type: 'apply', id, page: packed } satisfies ToPullWorker, transfer);
       return answer;
     },

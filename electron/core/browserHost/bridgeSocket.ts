@@ -7,7 +7,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { encodeBulkFrame } from '../../../src/bridge/bulkFrame';
+import { encodeBulkFrames } from '../../../src/bridge/bulkFrame';
 import { WireFromRendererSchema, type BridgeResult, type WireToRenderer } from '../../../src/bridge/contract';
 import type { AppLogger } from '../bridge/logger';
 import type { MainBridge } from '../bridge/mainBridge';
@@ -77,11 +77,13 @@ export function attachBridgeSocket(options: BridgeSocketOptions): BridgeSocket {
         const packed = request.request as { writesJson?: unknown } | null;
         if (request.method !== 'applyPulledPage' || typeof packed?.writesJson !== 'string')
           return send({ type: 'store.request', request });
-        // A pulled page's rows go as the bytes of a binary frame (src/bridge/bulkFrame.ts), so the window
-        // hands them to its pull worker without decoding or parsing megabytes on its main thread.
+        // A pulled page's rows go as the bytes of binary frames (src/bridge/bulkFrame.ts), so the window
+        // moves them to its pull worker without decoding or parsing megabytes on its main thread. The
+        // frames are sent in one go: nothing else can come between them.
         const { writesJson, ...head } = packed as { writesJson: string };
         const frame: WireToRenderer = { type: 'store.request', request: { ...request, request: head } };
-        if (ws.readyState === ws.OPEN) ws.send(encodeBulkFrame(frame, writesJson));
+        if (ws.readyState !== ws.OPEN) return;
+        for (const part of encodeBulkFrames(frame, writesJson)) ws.send(part);
       },
       ...(options.storeTimeoutMs !== undefined ? { timeoutMs: options.storeTimeoutMs } : {}),
     });

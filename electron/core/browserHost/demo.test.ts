@@ -37,10 +37,13 @@ function rendererClient(host: BrowserHost, storeRequests: StoreRequest[]) {
     constructor(url: string) {
       super(url, { origin: host.origin });
       this.on('message', (data, isBinary) => {
-        // Pulled pages come as binary frames: a JSON header and the rows' bytes (src/bridge/bulkFrame.ts).
-        const frame = (
-          isBinary ? decodeBulkFrame(data as ArrayBuffer)?.header : JSON.parse(String(data))
-        ) as { type: string; request?: StoreRequest };
+        // Pulled pages come as binary frames: a JSON header, then the rows' bytes (src/bridge/bulkFrame.ts).
+        const bulk = isBinary ? decodeBulkFrame(data as ArrayBuffer) : null;
+        if (isBinary && bulk?.kind !== 'first') return;
+        const frame = (bulk?.kind === 'first' ? bulk.message : JSON.parse(String(data))) as {
+          type: string;
+          request?: StoreRequest;
+        };
         if (frame.type === 'store.request') storeRequests.push(frame.request!);
       });
     }

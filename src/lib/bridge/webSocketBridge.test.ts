@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { encodeBulkFrame } from '../../bridge/bulkFrame';
+import { encodeBulkFrames } from '../../bridge/bulkFrame';
 import type { BridgeEvent, StoreReply } from '../../bridge/contract';
 import {
   createWebSocketBridge,
@@ -155,7 +155,7 @@ describe('createWebSocketBridge', () => {
     });
   });
 
-  it('answers a pulled page sent as a binary frame, its rows handed over as bytes, and drops a malformed one', async () => {
+  it('answers a pulled page sent in binary frames, its rows handed over as bytes, and drops a malformed frame', async () => {
     const host = await started(answerAll);
     const logged: string[] = [];
     const bridge = open(host.url, (message) => logged.push(message));
@@ -170,12 +170,15 @@ describe('createWebSocketBridge', () => {
       type: 'store.request',
       request: { id: 5, method: 'applyPulledPage', request: { cursor: null } },
     };
-    socket.send(encodeBulkFrame(head, '[{"table":"products","put":[]}]'));
+    for (const frame of encodeBulkFrames(head, '[{"table":"products","put":[]}]', 8)) socket.send(frame);
     await vi.waitFor(() => expect(host.frames.filter((f) => f.type === 'store.reply')).toHaveLength(1));
     expect(handled).toHaveLength(1);
-    const { writesBytes, ...rest } = handled[0] as { writesBytes: Uint8Array };
+    const { writesBytes: parts, ...rest } = handled[0] as { writesBytes: Uint8Array[] };
     expect(rest).toEqual({ cursor: null });
-    expect(new TextDecoder().decode(writesBytes)).toBe('[{"table":"products","put":[]}]');
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.map((part) => new TextDecoder().decode(part)).join('')).toBe(
+      '[{"table":"products","put":[]}]',
+    );
 
     socket.send(new Uint8Array([0, 0, 0, 200, 1, 2]));
     await vi.waitFor(() => expect(logged).toContain('dropped a malformed frame'));

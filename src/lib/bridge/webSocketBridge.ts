@@ -9,7 +9,7 @@
  * last successful `store.attach` itself, before anything queued meanwhile.
  */
 import { z } from 'zod';
-import { decodeBulkFrame } from '../../bridge/bulkFrame';
+import { bulkAssembler, decodeBulkFrame } from '../../bridge/bulkFrame';
 import {
   BridgeErrorSchema,
   parseBridgeEvent,
@@ -88,6 +88,7 @@ export function createWebSocketBridge(url: string, options: WebSocketBridgeOptio
   let attached: BridgeRequest<'store.attach'> | null = null;
   let nextId = 1;
   let socket: WebSocketLike | null = null;
+  let bulk = bulkAssembler();
   let open = false;
   let closed = false;
   let delay = initialMs;
@@ -128,6 +129,8 @@ export function createWebSocketBridge(url: string, options: WebSocketBridgeOptio
       return retryLater();
     }
     socket = current;
+    // A message cut in frames is whole on one socket or lost with it.
+    bulk = bulkAssembler();
     current.binaryType = 'arraybuffer';
     current.onopen = () => {
       if (socket !== current) return;
@@ -213,16 +216,18 @@ export function createWebSocketBridge(url: string, options: WebSocketBridgeOptio
     }
   }
 
-  /** A pulled page: the header is the store request, the body its rows' JSON as bytes (never decoded here). */
+  /** A pulled page: the first frame's header is the store request, the frames' bytes its rows' JSON. */
   function receiveBulk(buffer: ArrayBuffer): void {
     const frame = decodeBulkFrame(buffer);
-    if (!frame) return log('dropped a malformed frame');
-    const message = WireToRendererSchema.safeParse(frame.header);
+    const assembled = frame ? bulk.push(frame) : 'unexpected';
+    if (assembled === null) return;
+    if (assembled === 'unexpected') return log('dropped a malformed frame');
+    const message = WireToRendererSchema.safeParse(assembled.message);
     if (!message.success || message.data.type !== 'store.request') return log('dropped a malformed frame');
     const request = message.data.request as { request?: unknown } | null;
     if (!request || typeof request.request !== 'object' || request.request === null)
       return log('dropped a malformed frame');
-    void answerStore({ ...request, request: { ...request.request, writesBytes: frame.body } });
+    void answerStore({ ...request, request: { ...request.request, writesBytes: assembled.parts } });
   }
 
   async function answerStore(raw: unknown): Promise<void> {
