@@ -1,7 +1,8 @@
 /**
  * Pull against the real simulator, the parts that outlive one run: a crash in the middle of the initial
  * sync resumes from the committed cursor; credit note items come with their notes; product supplier links
- * are swept product by product; and a queued delete is not undone by a pull.
+ * are swept product by product; a queued delete is not undone by a pull; and a keyset pass asks for its
+ * next page before storing the one it has.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
