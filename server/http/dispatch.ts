@@ -15,6 +15,7 @@ import { ApiError } from '../errors';
 import type { SimState, User } from '../state';
 import type { Authenticator, Caller } from './auth';
 import type { RateLimiter } from './rateLimit';
+import { withoutReadOnlyFields } from './readOnlyFields';
 import { checkJsonContentType, parseJsonBody, type BodyRead, type Target } from './request';
 import { responsePayload, type Payload } from './responseBody';
 import type { Router } from './router';
@@ -94,7 +95,14 @@ function parseBody(endpoint: EndpointEntry, request: RawRequest): unknown {
   }
   if (!endpoint.body) return undefined; // a body sent to GET or DELETE is ignored
   checkJsonContentType(request.headers.contentType);
-  const result = endpoint.body.safeParse(parseJsonBody(request.body.bytes));
+  const json = parseJsonBody(request.body.bytes);
+  // A record read with GET and sent back with PUT is accepted: the response's read-only fields are ignored.
+  // A create's body is never a record read back, so POST stays strict (a response-only name there is a mistake).
+  const sent =
+    endpoint.method === 'PUT' && endpoint.response
+      ? withoutReadOnlyFields(endpoint.body, endpoint.response, json)
+      : json;
+  const result = endpoint.body.safeParse(sent);
   if (!result.success) {
     throw new ApiError(400, 'Bad Request', 'The request body is not valid', fieldErrors(result.error));
   }

@@ -280,6 +280,17 @@ describe('parseOrder', () => {
     expect(parseOrder(CUSTOMERS, 'sales_channel:2 asc,sales_channel:3 asc').ok).toBe(true);
   });
 
+  it('reads a bare field name as ascending, keyed fields too', () => {
+    expect(parseOrder(CUSTOMERS, 'last_name, sales_channel:2,id desc')).toEqual({
+      ok: true,
+      value: [
+        { field: 'last_name', direction: 'asc' },
+        { field: 'sales_channel', key: '2', direction: 'asc' },
+        { field: 'id', direction: 'desc' },
+      ],
+    });
+  });
+
   it('rejects empty text, empty entries and operations without order_by', () => {
     expect(errorOf(parseOrder(PO, ' '))).toEqual({
       parameter: 'order_by',
@@ -319,10 +330,9 @@ describe('parseOrder', () => {
     );
   });
 
-  it('rejects directions other than asc/desc, and a missing direction', () => {
+  it('rejects directions other than asc/desc', () => {
     rejectsOrder(PO, 'id up', 'id up', 'direction "up" is not asc or desc');
     rejectsOrder(PO, 'id ASC', 'id ASC', 'direction "ASC" is not asc or desc');
-    rejectsOrder(PO, 'id', 'id', 'missing direction after "id": write asc or desc');
     rejectsOrder(PO, 'id asc desc', 'id asc desc', 'expected "<field> asc|desc", got 3 words');
   });
 

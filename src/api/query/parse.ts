@@ -9,8 +9,9 @@
  *   Values of in/notin are separated by unescaped pipes. Escapes are `\\`, `\|` and `\,`; any other
  *   backslash pair, and a backslash at the very end, is malformed. Nothing is trimmed: spaces may be
  *   part of a value.
- * - order_by: entries separated by commas, each `field[:id] asc|desc`. The direction is required (the
- *   seed says "followed by asc or desc") and lowercase. Spaces around entries are ignored.
+ * - order_by: entries separated by commas, each `field[:id] [asc|desc]`. The direction is lowercase; a bare
+ *   field name means ascending, since the price group operations describe order_by as just a field name
+ *   (server/README.md). Spaces around entries are ignored.
  * - select: field names separated by commas; spaces around names are ignored; no duplicates.
  * - Empty text is an error for all three: to send nothing, omit the parameter.
  */
@@ -277,7 +278,9 @@ function parseOrderEntry(op: SearchOperationId, entry: string): OrderEntry {
       `field "${field}" is not keyed and takes no id segment, but the entry gives "${key}"`,
     );
   }
-  if (direction === undefined) throw new ClauseError(`missing direction after "${head}": write asc or desc`);
+  // A bare field name sorts ascending (the price group operations give order_by as a field name alone).
+  if (direction === undefined)
+    return key === undefined ? { field, direction: 'asc' } : { field, key, direction: 'asc' };
   if (!includes(ORDER_DIRECTIONS, direction))
     throw new ClauseError(`direction "${direction}" is not asc or desc`);
   const dir = direction as OrderEntry['direction'];

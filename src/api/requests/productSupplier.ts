@@ -10,15 +10,16 @@ import { rejectDuplicates, rejectSecondTrue } from './shared';
  * One item. supplier_code is required: it is how the item names its supplier and the key of
  * GET /products/{product_id}/suppliers/{supplier_code}; it is 1..20 characters like the supplier's own
  * code (2.10). supplier_buy_ex carries the seed's price bound. lead_time is whole days, never negative.
- * Everything else is optional.
+ * Everything else is optional. supplier_sku2 and notes are nullable in the response, so null is taken here too
+ * and clears them, as null clears a nullable field in the other PUT bodies (a listed link sent back is valid).
  */
 export const ProductSupplierItemSchema = z.strictObject({
   supplier_code: boundedString(1, 20),
   supplier_buy_ex: price().optional(),
-  supplier_sku2: z.string().optional(),
+  supplier_sku2: z.string().nullish(),
   lead_time: int32().min(0).optional(),
   is_default: z.boolean().optional(),
-  notes: z.string().optional(),
+  notes: z.string().nullish(),
 });
 export type ProductSupplierItem = z.infer<typeof ProductSupplierItemSchema>;
 
