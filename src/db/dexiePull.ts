@@ -9,6 +9,7 @@
  * rows with pending edits are rebased again over the same server copy, and deletes of absent rows do
  * nothing, so the replay is harmless.
  */
+import { settleByIdRequests, waitingByIdRequests } from './byIdRequests';
 import { deleteServerRows, putServerRows } from './cacheRows';
 import { OP_STATES } from './ops';
 import type { CacheKey } from './cacheWrites';
@@ -20,7 +21,7 @@ import { cleanResolvedTempIds } from './tempIds';
 
 type PullMethods = Pick<
   StorePort,
-  'getCursor' | 'applyPulledPage' | 'staleIds' | 'keysWhere' | 'countByState' | 'prune'
+  'getCursor' | 'applyPulledPage' | 'staleIds' | 'requestedById' | 'keysWhere' | 'countByState' | 'prune'
 >;
 
 export interface PullApplyOptions {
@@ -57,6 +58,7 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
         const tables = [...new Set(slice.map((w) => db.table(w.table))), db.meta];
         await db.transaction('rw', last ? [...tables, db.cursors] : tables, async () => {
           for (const write of slice) {
+            await settleByIdRequests(db, write, at);
             if (write.delete?.length)
               totals.deleted += (await deleteServerRows(db, write.table, write.delete)).deleted;
             if (!write.put?.length) continue;
@@ -89,6 +91,10 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
       const unique = [...new Set(ids)];
       const rows = (await target.bulkGet(unique)) as (LocalMeta | undefined)[];
       return { ids: unique.filter((_, i) => isStale(rows[i])).slice(0, limit ?? unique.length) };
+    },
+
+    async requestedById() {
+      return { refs: (await waitingByIdRequests(db)).map(({ table, id }) => ({ table, id })) };
     },
 
     async keysWhere({ table, field, values, after, limit }) {

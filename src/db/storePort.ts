@@ -194,6 +194,16 @@ export const STORE_PORT = {
     response: z.strictObject({ ids: z.array(z.number().int()) }),
   },
   /**
+   * Records the user asked for by id that are not fetched yet (./byIdRequests.ts): the by-id pull fetches
+   * them with the ones it found referenced. Storing the record, or its delete after a 404, settles them.
+   */
+  requestedById: {
+    request: z.strictObject({}),
+    response: z.strictObject({
+      refs: z.array(z.strictObject({ table: CacheTableSchema, id: z.number().int().positive() })),
+    }),
+  },
+  /**
    * Primary keys of a table's rows whose `field` equals one of `values` (the children of a record), or of
    * every row without a field (reconciling a full list); without a field, `after` and `limit` page through
    * the keys in order (a sweep over the products that resumes where it stopped).

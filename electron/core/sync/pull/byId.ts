@@ -17,7 +17,7 @@ export interface ByIdDeps {
   now(): Date;
   signal: AbortSignal;
   refreshTtlMs: number;
-  /** Cached rows re-read per resource and run, beyond the ones just referenced. */
+  /** Cached rows re-read per resource and run, beyond the ones just referenced (0: none). */
   refreshBatch?: number;
 }
 
@@ -89,6 +89,7 @@ export async function refreshById(deps: ByIdDeps, discovered: readonly Ref[]): P
   const queue: Ref[] = [...discovered];
   // Cached records nobody referenced lately still age out: a batch of the oldest per run.
   for (const name of Object.keys(BY_ID_RESOURCES) as ByIdName[]) {
+    if (deps.refreshBatch === 0) break;
     const { table } = BY_ID_RESOURCES[name];
     const { ids } = await deps.store.staleIds({ table, fetchedBefore, limit: deps.refreshBatch ?? 50 });
     queue.push(...ids.map((id) => ({ resource: name, id })));

@@ -19,7 +19,18 @@ import { refreshById } from './byId';
 import { countKeyset, pullKeyset, pullList, type ListPullDeps } from './lists';
 import { createPullTracker } from './progress';
 import { PRODUCT_SUPPLIERS, sweepProductSuppliers } from './productSuppliers';
-import { LIST_RESOURCES, type ListResource, type PullContext, type Ref } from './resources';
+import {
+  BY_ID_RESOURCES,
+  LIST_RESOURCES,
+  type ByIdName,
+  type ListResource,
+  type PullContext,
+  type Ref,
+} from './resources';
+
+/** The by-id resource stored in `table`, if any (a by-id request names its table). */
+const byIdNameOf = (table: string): ByIdName | undefined =>
+  (Object.keys(BY_ID_RESOURCES) as ByIdName[]).find((name) => BY_ID_RESOURCES[name].table === table);
 
 export const PULL_DEFAULTS = {
   pageSize: 500,
@@ -205,6 +216,24 @@ export function createPuller(deps: PullerDeps): Puller {
         if (standing) tracker.announce(run.resource.name, run.resource.tier, standing);
       });
       if (!ok) return;
+    }
+
+    // Records the user asked for by id ("open supplier 123") come first: someone is waiting for them, and a
+    // first sync's tiers can take minutes. Only those are read here; the by-id step below does the rest.
+    if (deps.options.byId !== false) {
+      const requested = (await deps.store.requestedById({})).refs.flatMap((ref) => {
+        const name = byIdNameOf(ref.table);
+        return name ? [{ resource: name, id: ref.id }] : [];
+      });
+      if (requested.length) {
+        const ok = await step('byIdRequested', () =>
+          refreshById(
+            { store: deps.store, client: deps.client, now: deps.now, signal, refreshTtlMs, refreshBatch: 0 },
+            requested,
+          ),
+        );
+        if (!ok) return;
+      }
     }
 
     for (const tier of ['dock', 'background'] as const) {

@@ -1,0 +1,76 @@
+/**
+ * Records asked for by id (src/db/byIdRequests.ts) against the real simulator: a request made while nothing
+ * references the record is fetched by the next pull, before the list tiers; one the server does not have is
+ * marked "not found"; a request survives a run that could not reach the API.
+ */
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../../server/index';
+import { byIdRequest, requestById, waitingByIdRequests } from '../../../src/db/byIdRequests';
+import type { PortRequest } from '../../../src/db/storePort';
+import { engineHarness, type EngineHarness } from './testing/harness';
+
+let sim: Simulator;
+let harness: EngineHarness | undefined;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
+});
+afterAll(() => sim.stop());
+afterEach(async () => {
+  await sim.control.setOffline(false);
+  await harness?.engine.stop();
+  harness = undefined;
+});
+
+/** Only the by-id requests and one small list: what the pull does with a request, nothing else. */
+const pullOptions = { pull: { resources: ['shipmentTypes'], byId: true, intervalMs: 600_000 } };
+
+it('fetches a requested supplier before the lists, and marks an unknown id not found', async () => {
+  harness = engineHarness(sim, pullOptions);
+  const { db } = harness;
+  const supplierId = [...sim.state.suppliers.keys()].at(-1)!;
+  await requestById(db, 'suppliers', supplierId);
+  await requestById(db, 'suppliers', 109_999);
+  expect((await waitingByIdRequests(db)).map((request) => request.id)).toEqual([supplierId, 109_999]);
+
+  const order: string[] = [];
+  const engine = harness.restart({
+    store: {
+      ...harness.store,
+      applyPulledPage: (request: PortRequest<'applyPulledPage'>) => {
+        for (const write of request.writes) order.push(write.table);
+        return harness!.store.applyPulledPage(request);
+      },
+    },
+  });
+  await engine.start();
+  await engine.syncNow();
+
+  expect(await db.suppliers.get(supplierId)).toMatchObject({
+    id: supplierId,
+    name: sim.state.suppliers.get(supplierId)!.name,
+  });
+  expect(await byIdRequest(db, 'suppliers', supplierId)).toBeNull();
+  expect(await byIdRequest(db, 'suppliers', 109_999)).toMatchObject({ state: 'notFound' });
+  expect(await waitingByIdRequests(db)).toEqual([]);
+  // The requested records were stored before the first list page.
+  expect(order.indexOf('suppliers')).toBeLessThan(order.indexOf('shipmentTypes'));
+});
+
+it('keeps a request made offline until the API answers', async () => {
+  harness = engineHarness(sim, pullOptions);
+  const { db } = harness;
+  const supplierId = [...sim.state.suppliers.keys()][0]!;
+  await sim.control.setOffline(true);
+  await requestById(db, 'suppliers', supplierId);
+  const engine = harness.restart();
+  await engine.start();
+  await engine.syncNow();
+  expect(await byIdRequest(db, 'suppliers', supplierId)).toMatchObject({ state: 'waiting' });
+  expect(await db.suppliers.get(supplierId)).toBeUndefined();
+
+  await sim.control.setOffline(false);
+  await engine.syncNow();
+  expect(await db.suppliers.get(supplierId)).toMatchObject({ id: supplierId });
+  expect(await byIdRequest(db, 'suppliers', supplierId)).toBeNull();
+});

@@ -1,0 +1,87 @@
+/**
+ * Records the user asked for by id that the cache does not hold yet ("open supplier 123", "open return
+ * 400017"). The API serves suppliers, outlets, supplier returns and shipping ports only by id, and the sync
+ * engine fetches those it finds referenced by pulled records (electron/core/sync/pull/byId.ts). A request
+ * made here is one more reference: it waits in `meta` (so it survives a restart while offline), the engine's
+ * next pull reads it through the store port's `requestedById` and fetches the record, and storing the fetched
+ * row settles it. A 404 on that fetch is stored as a delete of the id, which marks the request "not found"
+ * so the screen can say so instead of waiting for ever.
+ */
+import { z } from 'zod';
+import type { CacheWrite } from './cacheWrites';
+import type { DockhandDb } from './schema';
+
+/** The tables whose records the API serves only by id (the engine's by-id resources). */
+export const BY_ID_TABLES = ['suppliers', 'outlets', 'supplierReturns', 'shippingPorts'] as const;
+export type ByIdTable = (typeof BY_ID_TABLES)[number];
+
+const PREFIX = 'byIdRequest:';
+const keyOf = (table: ByIdTable, id: number) => `${PREFIX}${table}:${id}`;
+
+export const ByIdRequestSchema = z.strictObject({
+  table: z.enum(BY_ID_TABLES),
+  id: z.number().int().positive(),
+  requestedAt: z.iso.datetime(),
+  /** waiting: not fetched yet; notFound: the server answered 404 (checkedAt says when). */
+  state: z.enum(['waiting', 'notFound']),
+  checkedAt: z.iso.datetime().optional(),
+});
+export type ByIdRequest = z.infer<typeof ByIdRequestSchema>;
+
+const isByIdTable = (table: string): table is ByIdTable =>
+  (BY_ID_TABLES as readonly string[]).includes(table);
+
+/**
+ * Asks for `table`/`id` to be fetched by the next pull. Asking again after a "not found" asks again (the
+ * record may have been made since).
+ */
+export async function requestById(
+  db: DockhandDb,
+  table: ByIdTable,
+  id: number,
+  now: Date = new Date(),
+): Promise<ByIdRequest> {
+  const request: ByIdRequest = { table, id, requestedAt: now.toISOString(), state: 'waiting' };
+  await db.meta.put({ key: keyOf(table, id), value: request });
+  return request;
+}
+
+/** The request for one record, or null when none is open (never asked, or the record arrived). */
+export async function byIdRequest(db: DockhandDb, table: ByIdTable, id: number): Promise<ByIdRequest | null> {
+  const entry = await db.meta.get(keyOf(table, id));
+  const parsed = ByIdRequestSchema.safeParse(entry?.value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Every request still waiting for a fetch, oldest first (what the engine's next pull reads). */
+export async function waitingByIdRequests(db: DockhandDb): Promise<ByIdRequest[]> {
+  const entries = await db.meta.where('key').startsWith(PREFIX).toArray();
+  return entries
+    .map((entry) => ByIdRequestSchema.safeParse(entry.value))
+    .flatMap((parsed) => (parsed.success && parsed.data.state === 'waiting' ? [parsed.data] : []))
+    .sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));
+}
+
+/**
+ * Settles the requests a pulled write answers; call inside the transaction that applies it (with `meta`).
+ * A put of the record closes its request; a delete of its id (the fetch answered 404) marks it not found.
+ */
+export async function settleByIdRequests(db: DockhandDb, write: CacheWrite, at: string): Promise<void> {
+  const { table } = write;
+  if (!isByIdTable(table)) return;
+  const putIds = (write.put ?? []).flatMap((row) => {
+    const id = (row as { id?: unknown }).id;
+    return typeof id === 'number' ? [id] : [];
+  });
+  const deleted = (write.delete ?? []).filter((key): key is number => typeof key === 'number');
+  if (putIds.length) await db.meta.bulkDelete(putIds.map((id) => keyOf(table, id)));
+  if (!deleted.length) return;
+  const keys = deleted.map((id) => keyOf(table, id));
+  const entries = await db.meta.bulkGet(keys);
+  const notFound = entries.flatMap((entry) => {
+    const parsed = ByIdRequestSchema.safeParse(entry?.value);
+    if (!entry || !parsed.success) return [];
+    return [{ key: entry.key, value: { ...parsed.data, state: 'notFound', checkedAt: at } }];
+  });
+  if (notFound.length) await db.meta.bulkPut(notFound);
+}
