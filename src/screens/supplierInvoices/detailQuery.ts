@@ -15,7 +15,7 @@ import type {
   CachedSupplierInvoice,
   DockhandDb,
 } from '../../db/schema';
-import { fieldLabel } from '../../lib/fieldLabels';
+import { troubleOf, worstTrouble, type RecordTrouble } from '../../lib/recordTrouble';
 
 export interface ReceiptLine {
   line: PurchaseOrderReceiptItem;
@@ -29,15 +29,9 @@ export interface ReceiptView {
   lines: ReceiptLine[];
 }
 
-/** What a queued change of this invoice needs the user for, in a receiving clerk's words. */
-export interface InvoiceTrouble {
-  op: OpRecord;
-  kind: 'failed' | 'conflicted' | 'blocked';
-  /** One sentence: why the change has not reached the server. */
-  summary: string;
-  /** The server's complaints per field, each field named in words. */
-  fields: { label: string; messages: string[] }[];
-}
+/** What a queued change of this invoice needs the user for (src/lib/recordTrouble.ts). */
+export type InvoiceTrouble = RecordTrouble;
+export { troubleOf };
 
 export interface InvoiceDetail {
   invoice: CachedSupplierInvoice | null;
@@ -55,37 +49,6 @@ export interface InvoiceDetail {
 }
 
 const LIVE = (op: OpRecord) => op.state !== 'done' && op.state !== 'discarded';
-
-/** Why an op waits for the user, said for the clerk: field names in words, never as JSON paths. */
-export function troubleOf(op: OpRecord): InvoiceTrouble | null {
-  const label = (path: string) => fieldLabel(op.kind, path);
-  const fields = Object.entries(op.problem?.errors ?? {}).map(([path, messages]) => ({
-    label: label(path),
-    messages,
-  }));
-  if (op.state === 'conflicted') {
-    const names = (op.conflicts ?? []).map((conflict) => label(conflict.field));
-    return {
-      op,
-      kind: 'conflicted',
-      summary: `Someone changed ${names.join(', ')} on the server too. Choose which value to keep.`,
-      fields: [],
-    };
-  }
-  if (op.state === 'failed') {
-    const said = op.problem?.detail ?? op.problem?.title ?? op.reason ?? 'The server refused this change.';
-    return { op, kind: 'failed', summary: said, fields };
-  }
-  if (op.state === 'blocked') {
-    // The engine's reason is a sentence naming what it waits for ("Waiting for "Invoice D-1…" to be sent.").
-    const summary = op.reason ?? 'Waiting for an earlier change to reach the server first.';
-    return { op, kind: 'blocked', summary, fields };
-  }
-  return null;
-}
-
-/** Worst first, as the badge ranks them. */
-const TROUBLE_ORDER: readonly OpRecord['state'][] = ['failed', 'conflicted', 'blocked'];
 
 export async function loadInvoice(db: DockhandDb, id: number): Promise<InvoiceDetail> {
   const invoice = await db.supplierInvoices.get(id);
@@ -117,7 +80,6 @@ export async function loadInvoice(db: DockhandDb, id: number): Promise<InvoiceDe
   const cachedOrders = orders.filter((order) => order !== undefined);
   const currencies = new Set(orders.map((order) => order?.fob_currency?.currency_code ?? null));
   const states = new Map(ops.map((op) => [op.id, op.state]));
-  const troubled = TROUBLE_ORDER.map((state) => ops.find((op) => op.state === state)).find(Boolean);
   return {
     invoice,
     movedTo: null,
@@ -134,6 +96,6 @@ export async function loadInvoice(db: DockhandDb, id: number): Promise<InvoiceDe
     currency: currencies.size === 1 ? ([...currencies][0] ?? null) : null,
     badge: orderBadge(invoice._pendingOps, (opId) => states.get(opId)),
     ops,
-    trouble: troubled ? troubleOf(troubled) : null,
+    trouble: worstTrouble(ops),
   };
 }
