@@ -76,7 +76,8 @@ export function bulkAssembler() {
   let open: { message: unknown; parts: Uint8Array<ArrayBuffer>[]; due: number } | null = null;
   return {
     push(frame: BulkFrame): { message: unknown; parts: Uint8Array<ArrayBuffer>[] } | null | 'unexpected' {
-      if (frame.kind === 'first') open = { message: frame.message, parts: [frame.body], due: frame.following };
+      if (frame.kind === 'first')
+        open = { message: frame.message, parts: [frame.body], due: frame.following };
       else {
         if (!open) return 'unexpected';
         open.parts.push(frame.body);
