@@ -1,0 +1,220 @@
+/**
+ * The supplier edit form's rules. Every bound is the contract's (src/api/requests/supplier.ts: codes at most
+ * 20 characters, names 50, emails 120, comments 255 without certain symbols), checked by validating the body
+ * the form would send with the contract's own update schema, so the form never accepts what the server would
+ * refuse. Only the messages are the form's: keyed by form field (`contactEmail`), in a clerk's words, and
+ * the comments rule names the symbols to take out rather than showing a pattern. DOM-free.
+ *
+ * Two rules are the form's own: a supplier keeps a code and a name (product links name their supplier by its
+ * code, and every list shows the name), and a shipping port or country, once set, can be changed but not
+ * removed (the API's update takes a reference, never none).
+ */
+import { SupplierUpdateSchema, type SupplierUpdate } from '../../api/requests';
+import { SUPPLIER_COMMENTS_FORBIDDEN } from '../../api/resources';
+import type { FormErrors } from '../edits/purchaseOrderForm';
+import type { CachedSupplier } from './supplierRecords';
+
+export type { FormErrors } from '../edits/purchaseOrderForm';
+
+/** What the form holds while it is edited: text as typed ('' = empty), selects null while none is chosen. */
+export interface SupplierForm {
+  code: string;
+  name: string;
+  phone: string;
+  fax: string;
+  contactName: string;
+  contactEmail: string;
+  orderEmail: string;
+  addressLine1: string;
+  suburb: string;
+  state: string;
+  postcode: string;
+  addressCountryId: number | null;
+  shippingPortId: number | null;
+  countryOfOriginId: number | null;
+  shippingTerms: string;
+  paymentTerms: string;
+  comments: string;
+  purchaseOrderTemplate: string;
+  adminOnlyOrders: boolean;
+  depositRequired: boolean;
+  poSku1Enabled: boolean;
+  poSku2Enabled: boolean;
+  isEnabled: boolean;
+}
+export type SupplierFormField = keyof SupplierForm;
+
+/** Plain text fields: form field → body field. */
+const TEXT_FIELDS = {
+  code: 'supplier_code',
+  name: 'name',
+  phone: 'phone',
+  fax: 'fax',
+  contactName: 'contact_name',
+  contactEmail: 'contact_email',
+  orderEmail: 'order_email',
+  shippingTerms: 'shipping_terms',
+  paymentTerms: 'payment_terms',
+  comments: 'comments',
+  purchaseOrderTemplate: 'purchase_order_template',
+} as const satisfies Partial<Record<SupplierFormField, keyof SupplierUpdate>>;
+
+const ADDRESS_FIELDS = {
+  addressLine1: 'address_line1',
+  suburb: 'suburb',
+  state: 'state',
+  postcode: 'postcode',
+} as const satisfies Partial<Record<SupplierFormField, string>>;
+
+const FLAG_FIELDS = {
+  adminOnlyOrders: 'admin_only_orders',
+  depositRequired: 'deposit_required',
+  poSku1Enabled: 'po_sku1_enabled',
+  poSku2Enabled: 'po_sku2_enabled',
+  isEnabled: 'is_enabled',
+} as const satisfies Partial<Record<SupplierFormField, keyof SupplierUpdate>>;
+
+/** The form's labels, used in messages that name a field and in the error summary. */
+export const SUPPLIER_FIELD_LABELS: Record<SupplierFormField, string> = {
+  code: 'Supplier code',
+  name: 'Name',
+  phone: 'Phone',
+  fax: 'Fax',
+  contactName: 'Contact name',
+  contactEmail: 'Contact email',
+  orderEmail: 'Order email',
+  addressLine1: 'Street address',
+  suburb: 'Suburb',
+  state: 'State',
+  postcode: 'Postcode',
+  addressCountryId: 'Country',
+  shippingPortId: 'Shipping port',
+  countryOfOriginId: 'Country of origin',
+  shippingTerms: 'Shipping terms',
+  paymentTerms: 'Payment terms',
+  comments: 'Comments',
+  purchaseOrderTemplate: 'Purchase order template',
+  adminOnlyOrders: 'Only administrators may order',
+  depositRequired: 'Deposit required',
+  poSku1Enabled: 'Show supplier SKU on orders',
+  poSku2Enabled: 'Show barcode (SKU2) on orders',
+  isEnabled: 'Enabled',
+};
+
+/** The comments rule in words, shown under the field (the contract's list, spaced out to read). */
+export const COMMENTS_RULE = `Up to 255 characters. Letters, numbers, spaces, commas, full stops and hyphens are fine; these symbols are not: ${SUPPLIER_COMMENTS_FORBIDDEN.join(' ')}`;
+
+/** The form as it opens: the cached supplier's values. */
+export function supplierFormOf(supplier: CachedSupplier): SupplierForm {
+  return {
+    code: supplier.supplier_code ?? '',
+    name: supplier.name ?? '',
+    phone: supplier.phone ?? '',
+    fax: supplier.fax ?? '',
+    contactName: supplier.contact_name ?? '',
+    contactEmail: supplier.contact_email ?? '',
+    orderEmail: supplier.order_email ?? '',
+    addressLine1: supplier.address.address_line1 ?? '',
+    suburb: supplier.address.suburb ?? '',
+    state: supplier.address.state ?? '',
+    postcode: supplier.address.postcode ?? '',
+    addressCountryId: supplier.address.country?.id ?? null,
+    shippingPortId: supplier.shipping_port.id,
+    countryOfOriginId: supplier.country_of_origin.id,
+    shippingTerms: supplier.shipping_terms ?? '',
+    paymentTerms: supplier.payment_terms ?? '',
+    comments: supplier.comments ?? '',
+    purchaseOrderTemplate: supplier.purchase_order_template ?? '',
+    adminOnlyOrders: supplier.admin_only_orders,
+    depositRequired: supplier.deposit_required,
+    poSku1Enabled: supplier.po_sku1_enabled ?? false,
+    poSku2Enabled: supplier.po_sku2_enabled ?? true,
+    isEnabled: supplier.is_enabled,
+  };
+}
+
+/**
+ * The update body for what the form changed from `seen` (the supplier as the form opened with), and
+ * nothing else; `{}` when nothing changed. An emptied text field sends null, which clears it.
+ */
+export function supplierUpdateBody(seen: CachedSupplier, form: SupplierForm): SupplierUpdate {
+  const before = supplierFormOf(seen);
+  const body: Record<string, unknown> = {};
+  for (const [field, key] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, string][])
+    if (form[field] !== before[field]) body[key] = form[field] === '' ? null : form[field];
+  for (const [field, key] of Object.entries(FLAG_FIELDS) as [keyof typeof FLAG_FIELDS, string][])
+    if (form[field] !== before[field]) body[key] = form[field];
+  const address: Record<string, unknown> = {};
+  for (const [field, key] of Object.entries(ADDRESS_FIELDS) as [keyof typeof ADDRESS_FIELDS, string][])
+    if (form[field] !== before[field]) address[key] = form[field] === '' ? null : form[field];
+  if (form.addressCountryId !== before.addressCountryId && form.addressCountryId !== null)
+    address.country = { id: form.addressCountryId };
+  if (Object.keys(address).length) body.address = address;
+  if (form.shippingPortId !== before.shippingPortId && form.shippingPortId !== null)
+    body.shipping_port = { id: form.shippingPortId };
+  if (form.countryOfOriginId !== before.countryOfOriginId && form.countryOfOriginId !== null)
+    body.country_of_origin = { id: form.countryOfOriginId };
+  return body as SupplierUpdate;
+}
+
+/** The body path of a contract issue → the form field it belongs to. */
+function formFieldOf(path: readonly PropertyKey[]): SupplierFormField | '$' {
+  const [head, inner] = path.map(String);
+  const byKey = (table: Record<string, string>, key: string | undefined) =>
+    Object.entries(table).find(([, body]) => body === key)?.[0] as SupplierFormField | undefined;
+  if (head === 'address')
+    return inner === 'country' ? 'addressCountryId' : (byKey(ADDRESS_FIELDS, inner) ?? 'addressLine1');
+  if (head === 'shipping_port') return 'shippingPortId';
+  if (head === 'country_of_origin') return 'countryOfOriginId';
+  return byKey(TEXT_FIELDS, head) ?? byKey(FLAG_FIELDS, head) ?? '$';
+}
+
+/** The symbols of the comments rule found in `text`, each once, in the order of the rule. */
+export function forbiddenIn(text: string): string[] {
+  return SUPPLIER_COMMENTS_FORBIDDEN.filter((symbol) => text.includes(symbol));
+}
+
+const EMAIL_FIELDS = new Set<SupplierFormField>(['contactEmail', 'orderEmail']);
+
+/** One contract issue in a clerk's words. */
+function messageFor(
+  field: SupplierFormField | '$',
+  issue: { code: string; maximum?: unknown },
+  form: SupplierForm,
+): string {
+  if (field === 'comments' && issue.code === 'invalid_format') {
+    const found = forbiddenIn(form.comments);
+    return `Take out ${found.join(' ')}: comments cannot contain ${found.length === 1 ? 'this symbol' : 'these symbols'}.`;
+  }
+  if (issue.code === 'too_big' && typeof issue.maximum === 'number')
+    return `At most ${issue.maximum} characters (this has ${String(field !== '$' ? form[field] : '').length}).`;
+  if (EMAIL_FIELDS.has(field as SupplierFormField))
+    return 'Not an email address: write it like orders@example.com, or leave it empty.';
+  return 'This value is not accepted.';
+}
+
+export type SupplierFormResult = { ok: true; body: SupplierUpdate } | { ok: false; errors: FormErrors };
+
+/**
+ * The body for the form's changes, checked with the contract: field errors in words when it would be
+ * refused. `seen` is the supplier as the form opened with.
+ */
+export function validateSupplierForm(seen: CachedSupplier, form: SupplierForm): SupplierFormResult {
+  const errors: FormErrors = {};
+  const add = (field: SupplierFormField | '$', message: string) => (errors[field] ??= []).push(message);
+  if (form.code.trim() === '')
+    add('code', 'A supplier needs a code: product links name their supplier by it.');
+  if (form.name.trim() === '') add('name', 'A supplier needs a name.');
+  const before = supplierFormOf(seen);
+  for (const field of ['shippingPortId', 'countryOfOriginId', 'addressCountryId'] as const)
+    if (form[field] === null && before[field] !== null)
+      add(field, 'Once set, this can be changed but not removed.');
+  const body = supplierUpdateBody(seen, form);
+  const parsed = SupplierUpdateSchema.safeParse(body);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = formFieldOf(issue.path);
+      if (!errors[field]) add(field, messageFor(field, issue as { code: string; maximum?: unknown }, form));
+    }
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, body: parsed.data ?? body };
+}

@@ -1,0 +1,162 @@
+/**
+ * Suppliers as the suppliers area reads them from the cache (DOM-free, tested over fake-indexeddb): the
+ * list's rows with a search text and a badge, and one supplier with what the cache knows around it (its
+ * purchase orders, their invoices, its returns), its queued changes, and an open by-id request when the
+ * supplier is not cached yet. Suppliers arrive by id only (the engine fetches those that pulled records
+ * name), so a supplier may be known before it is cached: `requestById` asks for it.
+ */
+import type { Supplier } from '../../api/resources';
+import { byIdRequest, type ByIdRequest } from '../byIdRequests';
+import { opCatalog } from '../opCatalog';
+import type { OpRecord, OpState } from '../ops';
+import { NOTABLE_STATES, orderBadge, type OrderBadge } from '../recordBadge';
+import type { CachedPurchaseOrder, CachedSupplierInvoice, DockhandDb, LocalMeta } from '../schema';
+
+export type CachedSupplier = Omit<Supplier, 'id'> & { id: number } & LocalMeta;
+export type CachedSupplierReturn = Awaited<ReturnType<DockhandDb['supplierReturns']['get']>> & {};
+
+export interface SupplierListRow {
+  id: number;
+  code: string | null;
+  name: string | null;
+  contact: string | null;
+  phone: string | null;
+  email: string | null;
+  enabled: boolean;
+  badge: OrderBadge | null;
+  /** Code, name, contact and emails, lower-cased: what the search box matches. */
+  searchText: string;
+}
+
+/** The op states of the given op ids that a badge distinguishes (the rest read "Pending"). */
+export async function notableStates(db: DockhandDb, opIds: readonly string[]): Promise<Map<string, OpState>> {
+  if (!opIds.length) return new Map();
+  const ops = await db.outbox
+    .where('id')
+    .anyOf([...opIds])
+    .toArray();
+  return new Map(ops.filter((op) => NOTABLE_STATES.includes(op.state)).map((op) => [op.id, op.state]));
+}
+
+export function supplierRowOf(supplier: CachedSupplier, badge: OrderBadge | null): SupplierListRow {
+  const email = supplier.order_email || supplier.contact_email || null;
+  return {
+    id: supplier.id,
+    code: supplier.supplier_code,
+    name: supplier.name,
+    contact: supplier.contact_name,
+    phone: supplier.phone,
+    email,
+    enabled: supplier.is_enabled,
+    badge,
+    searchText: [
+      supplier.supplier_code,
+      supplier.name,
+      supplier.contact_name,
+      supplier.contact_email,
+      supplier.order_email,
+    ]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase(),
+  };
+}
+
+/** Every cached supplier as a list row (2,000 in the large demo: a few small rows, read whole). */
+export async function supplierRows(db: DockhandDb): Promise<SupplierListRow[]> {
+  return db.transaction('r', db.suppliers, db.outbox, async () => {
+    const suppliers = (await db.suppliers.toArray()) as CachedSupplier[];
+    const states = await notableStates(
+      db,
+      suppliers.flatMap((supplier) => supplier._pendingOps ?? []),
+    );
+    return suppliers.map((supplier) =>
+      supplierRowOf(
+        supplier,
+        orderBadge(supplier._pendingOps, (id) => states.get(id)),
+      ),
+    );
+  });
+}
+
+export interface SupplierDetail {
+  supplier: CachedSupplier | null;
+  /** When the supplier is not cached: the open request to fetch it, if any. */
+  request: ByIdRequest | null;
+  orders: CachedPurchaseOrder[];
+  invoices: CachedSupplierInvoice[];
+  returns: CachedSupplierReturn[];
+  /** Live queued changes of the supplier, oldest first. */
+  ops: OpRecord[];
+  badge: OrderBadge | null;
+}
+
+const LIVE = (op: OpRecord) => op.state !== 'done' && op.state !== 'discarded';
+
+/** The live ops of supplier `id` (its FIFO group), oldest first. */
+export async function supplierOps(db: DockhandDb, id: number): Promise<OpRecord[]> {
+  const group = opCatalog('updateSupplier').group;
+  return (await db.outbox.where('aggregate').equals(`${group}:${id}`).sortBy('seq')).filter(LIVE);
+}
+
+/** Newest first: orders and invoices made here (negative temp ids) on top, then by id. */
+const newestFirst = <T extends { id: number }>(rows: T[]) =>
+  rows.sort((a, b) => (b.id < 0 ? 2 ** 31 - b.id : b.id) - (a.id < 0 ? 2 ** 31 - a.id : a.id));
+
+export async function loadSupplier(db: DockhandDb, id: number): Promise<SupplierDetail> {
+  const supplier = ((await db.suppliers.get(id)) as CachedSupplier | undefined) ?? null;
+  const ops = await supplierOps(db, id);
+  const orders = newestFirst(await db.purchaseOrders.where('supplier.id').equals(id).toArray());
+  const invoices = orders.length
+    ? newestFirst(
+        await db.supplierInvoices
+          .where('_poIds')
+          .anyOf(orders.map((order) => order.id))
+          .distinct()
+          .toArray(),
+      )
+    : [];
+  const returns = newestFirst(await db.supplierReturns.where('supplier.id').equals(id).toArray());
+  const states = new Map(ops.map((op) => [op.id, op.state]));
+  return {
+    supplier,
+    request: supplier ? null : await byIdRequest(db, 'suppliers', id),
+    orders,
+    invoices,
+    returns,
+    ops,
+    badge: supplier ? orderBadge(supplier._pendingOps, (opId) => states.get(opId)) : null,
+  };
+}
+
+/** `{value, label}` choices: shipping ports from the cache, countries as cached records name them. */
+export interface Choice {
+  value: number;
+  label: string;
+}
+
+export async function shippingPortChoices(db: DockhandDb): Promise<Choice[]> {
+  const ports = await db.shippingPorts.toArray();
+  return ports
+    .map((port) => ({ value: port.id, label: port.name || `Port ${port.id}` }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/**
+ * Countries, as the cache knows them: the API has no country list, but suppliers name their country of
+ * origin and returns their address's country with `{id, name}`; ids only seen without a name read "Country N".
+ */
+export async function countryChoices(db: DockhandDb, alsoIds: readonly number[] = []): Promise<Choice[]> {
+  const names = new Map<number, string>();
+  await db.suppliers.each((supplier) => {
+    names.set(supplier.country_of_origin.id, supplier.country_of_origin.name);
+  });
+  await db.supplierReturns.each((row) => {
+    const country = row.supplier_address.country;
+    if (country) names.set(country.id, country.name);
+  });
+  for (const id of alsoIds) if (!names.has(id)) names.set(id, `Country ${id}`);
+  return [...names]
+    .map(([value, label]) => ({ value, label: label || `Country ${value}` }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
