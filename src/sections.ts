@@ -12,6 +12,7 @@ import PurchaseOrdersScreen from './screens/purchaseOrders/PurchaseOrdersScreen.
 import ReceivingScreen from './screens/receiving/ReceivingScreen.svelte';
 import SettingsScreen from './screens/settings/SettingsScreen.svelte';
 import SupplierInvoicesScreen from './screens/supplierInvoices/SupplierInvoicesScreen.svelte';
+import SuppliersScreen from './screens/suppliers/SuppliersScreen.svelte';
 import SyncCentreScreen from './screens/sync/SyncCentreScreen.svelte';
 
 /** What every section's screen is given. */
@@ -33,6 +34,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'receiving', label: 'Receiving', screen: ReceivingScreen },
   { id: 'purchase-orders', label: 'Purchase orders', screen: PurchaseOrdersScreen },
   { id: 'supplier-invoices', label: 'Supplier invoices', screen: SupplierInvoicesScreen },
+  { id: 'suppliers', label: 'Suppliers', screen: SuppliersScreen },
   { id: 'sync', label: 'Sync centre', screen: SyncCentreScreen },
   { id: 'settings', label: 'Settings', screen: SettingsScreen },
 ];

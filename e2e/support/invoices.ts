@@ -9,8 +9,13 @@
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
 import { DEMO_API_KEY } from '../../electron/core/bridge/demo';
-import { SupplierInvoiceSchema, type SupplierInvoice } from '../../src/api/resources';
-import type { SupplierInvoiceUpdate } from '../../src/api/requests';
+import {
+  SupplierInvoiceSchema,
+  SupplierSchema,
+  type Supplier,
+  type SupplierInvoice,
+} from '../../src/api/resources';
+import type { SupplierInvoiceUpdate, SupplierUpdate } from '../../src/api/requests';
 
 /** The demo simulator's base URL (`http://127.0.0.1:PORT/v2.1`), as the app's connection names it. */
 export async function apiBaseUrl(page: Page): Promise<string> {
@@ -44,7 +49,10 @@ export async function apiBaseUrl(page: Page): Promise<string> {
 
 const TokenSchema = z.object({ access_token: z.string().min(1) });
 
-/** The back office's own client: reads and updates invoices with the demo key, never through Dockhand. */
+/**
+ * The back office's own client: reads and updates invoices and suppliers with the demo key, never through
+ * Dockhand.
+ */
 export class BackOffice {
   #token: string | null = null;
 
@@ -77,5 +85,13 @@ export class BackOffice {
 
   async updateInvoice(id: number, body: SupplierInvoiceUpdate): Promise<SupplierInvoice> {
     return SupplierInvoiceSchema.parse(await this.#call('PUT', `/supplierinvoices/${id}`, body));
+  }
+
+  async supplier(id: number): Promise<Supplier> {
+    return SupplierSchema.parse(await this.#call('GET', `/suppliers/${id}`));
+  }
+
+  async updateSupplier(id: number, body: SupplierUpdate): Promise<Supplier> {
+    return SupplierSchema.parse(await this.#call('PUT', `/suppliers/${id}`, body));
   }
 }

@@ -58,6 +58,21 @@ const FIELD_ROWS: Readonly<Record<string, Readonly<Record<string, FieldRow>>>> =
     [`${RECEIPT_LINE}.bin`]: receiptLine({ label: 'Bin' }),
     [`${RECEIPT_LINE}.notes`]: receiptLine({ label: 'Line notes' }),
   },
+  // The supplier edit form's labels (src/db/suppliers/supplierForm.ts), by body path.
+  supplier: {
+    supplier_code: { label: 'Supplier code' },
+    contact_email: { label: 'Contact email' },
+    order_email: { label: 'Order email' },
+    'address.address_line1': { label: 'Street address' },
+    'address.country.id': { label: 'Country' },
+    'shipping_port.id': { label: 'Shipping port' },
+    'country_of_origin.id': { label: 'Country of origin' },
+    admin_only_orders: yesNo('Only administrators may order'),
+    deposit_required: yesNo('Deposit required'),
+    po_sku1_enabled: yesNo('Show supplier SKU on orders'),
+    po_sku2_enabled: yesNo('Show barcode (SKU2) on orders'),
+    is_enabled: yesNo('Enabled'),
+  },
   purchaseOrder: {
     'supplier.id': { label: 'Supplier' },
     'outlet.id': { label: 'Outlet' },

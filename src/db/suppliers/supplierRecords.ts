@@ -5,7 +5,7 @@
  * supplier is not cached yet. Suppliers arrive by id only (the engine fetches those that pulled records
  * name), so a supplier may be known before it is cached: `requestById` asks for it.
  */
-import type { Supplier } from '../../api/resources';
+import type { Supplier, SupplierReturn } from '../../api/resources';
 import { byIdRequest, type ByIdRequest } from '../byIdRequests';
 import { opCatalog } from '../opCatalog';
 import type { OpRecord, OpState } from '../ops';
@@ -13,7 +13,7 @@ import { NOTABLE_STATES, orderBadge, type OrderBadge } from '../recordBadge';
 import type { CachedPurchaseOrder, CachedSupplierInvoice, DockhandDb, LocalMeta } from '../schema';
 
 export type CachedSupplier = Omit<Supplier, 'id'> & { id: number } & LocalMeta;
-export type CachedSupplierReturn = Awaited<ReturnType<DockhandDb['supplierReturns']['get']>> & {};
+export type CachedSupplierReturn = Omit<SupplierReturn, 'id'> & { id: number } & LocalMeta;
 
 export interface SupplierListRow {
   id: number;

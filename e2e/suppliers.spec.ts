@@ -1,0 +1,95 @@
+/**
+ * The back office keeps a supplier up to date in Dockhand: found through the list (search by code, kept in
+ * the URL across a reload), its phone and comments edited offline, pending at once, and sent exactly once
+ * when the API returns (the simulator then holds exactly that change); payment terms the office changed on
+ * the server meanwhile are a conflict named in words and resolved on the supplier's page.
+ */
+import type { Supplier } from '../src/api/resources';
+import type { OpRecord } from '../src/db/ops';
+import { expect, test } from './fixtures';
+import { BackOffice } from './support/invoices';
+import { startDemo, waitForInitialSync } from './support/journeys';
+import { tableRows } from './support/pageData';
+
+/** The record without what the server sets on every write. */
+const content = ({ modified_on: _modified, ...rest }: Supplier) => rest;
+
+test('a supplier edited offline, then in conflict with the server', async ({ app }) => {
+  const { page } = app;
+  await startDemo(page);
+  const simulator = await app.simulator();
+  const counts = (await simulator.snapshot()).counts;
+  await waitForInitialSync(page, counts.purchaseOrders);
+  const office = await BackOffice.of(page);
+  const status = page.getByRole('status', { name: 'Sync status' });
+
+  // The list: the suppliers the orders named, fetched by id; a search by code, kept in the URL.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Suppliers' }).click();
+  await expect(page.getByText(/^\d+ suppliers?$/)).toBeVisible({ timeout: 60_000 });
+  const cached = await tableRows<Supplier & { id: number }>(page, 'suppliers');
+  const target = cached.find((supplier) => supplier.supplier_code && supplier.is_enabled)!;
+  await page.getByRole('searchbox', { name: 'Search suppliers' }).fill(target.supplier_code!);
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(target.supplier_code!)}`));
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search suppliers' })).toHaveValue(target.supplier_code!);
+  await expect(page.getByText(/^1 supplier match, of \d+$/)).toBeVisible();
+
+  // Keyboard: the only match opens with Enter.
+  await page.getByRole('listbox', { name: 'Suppliers' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/suppliers/${target.id}$`));
+  const before = await office.supplier(target.id);
+
+  // Offline: the edit shows at once, pending, and waits.
+  await simulator.setOffline(true);
+  await page.getByRole('link', { name: 'Edit supplier' }).click();
+  const form = page.getByRole('form', { name: 'Edit supplier' });
+  await form.getByLabel('Phone').fill('03 9555 0100');
+  await form.getByLabel('Comments').fill('Ring before 10 @ the depot');
+  await form.getByRole('button', { name: 'Save supplier' }).click();
+  // The comments rule, in words: the symbol to take out is named.
+  await expect(
+    form.getByText('Take out @: comments cannot contain this symbol.', { exact: true }),
+  ).toBeVisible();
+  await form.getByLabel('Comments').fill('Ring before 10, ask for the depot');
+  await form.getByRole('button', { name: 'Save supplier' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/suppliers/${target.id}$`));
+  await expect(page.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(page.getByText('03 9555 0100')).toBeVisible();
+  await expect(status).toContainText('Offline', { timeout: 30_000 });
+
+  await simulator.setOffline(false);
+  await expect(page.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
+  const edited = await office.supplier(target.id);
+  // Exactly that change on the server: phone and comments, nothing else.
+  expect(content(edited)).toEqual({
+    ...content(before),
+    phone: '03 9555 0100',
+    comments: 'Ring before 10, ask for the depot',
+  });
+  expect(edited.modified_on).not.toBe(before.modified_on);
+  const updates = (await tableRows<OpRecord>(page, 'outbox')).filter((op) => op.kind === 'updateSupplier');
+  expect(updates.map((op) => [op.state, op.body])).toEqual([
+    ['done', { phone: '03 9555 0100', comments: 'Ring before 10, ask for the depot' }],
+  ]);
+
+  // The office changes the payment terms on the server while they are being typed here.
+  await page.getByRole('link', { name: 'Edit supplier' }).click();
+  await form.getByLabel('Payment terms').fill('14 days');
+  await office.updateSupplier(target.id, { payment_terms: '60 days' });
+  await form.getByRole('button', { name: 'Save supplier' }).click();
+  const conflict = page.getByRole('region', { name: 'Conflict with the server' });
+  await expect(conflict).toContainText('Someone changed Payment terms on the server too', {
+    timeout: 30_000,
+  });
+  await expect(conflict).not.toContainText('payment_terms');
+  const choice = conflict.getByRole('combobox', { name: 'Value for Payment terms' });
+  await expect(choice.getByRole('option', { name: 'Keep mine: 14 days' })).toHaveCount(1);
+  await expect(choice.getByRole('option', { name: "Take server's: 60 days" })).toHaveCount(1);
+  await choice.selectOption('local');
+  await conflict.getByRole('button', { name: 'Resolve' }).click();
+  await expect(conflict).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
+  await expect.poll(async () => (await office.supplier(target.id)).payment_terms).toBe('14 days');
+  await expect(page.getByText('14 days')).toBeVisible();
+});
