@@ -14,6 +14,7 @@ import { CACHE_TABLES, type DockhandDb } from './schema';
 import type { PortRequest, PortResponse, StorePort } from './storePort';
 import { allTempIds, childTempIds } from './tempIds';
 import { remapAggregate, remapTempIds } from './tempRefs';
+import { arrayFromKeyed, keyedByField } from './keyedArrays';
 import { setPath } from './paths';
 
 type Changed = PortResponse<'completeOp'>;
@@ -254,8 +255,10 @@ export function createDexieStore(db: DockhandDb): StorePort {
       changing(opTables, id, ['failed', 'conflicted', 'queued', 'blocked'], (op) => {
         // A conflicted op is edited with the server's values in view: they become its base, as a resolved
         // conflict's do, so the next merge sends the edit instead of finding the same conflict again.
+        const itemKey = opCatalog(op.kind).itemKey;
         for (const conflict of op.state === 'conflicted' ? (op.conflicts ?? []) : []) {
-          op.baseVersion = setPath(op.baseVersion ?? {}, conflict.field, conflict.server);
+          const base = itemKey ? keyedByField(op.baseVersion, itemKey) : (op.baseVersion ?? {});
+          op.baseVersion = setPath(base, conflict.field, conflict.server);
         }
         clearOutcome(op);
         op.state = 'queued';
@@ -292,12 +295,15 @@ export function createDexieStore(db: DockhandDb): StorePort {
           throw new Error(`A value is needed for every conflicting field: ${missing.join(', ')}`);
         // The chosen values go into the body; the server's values become the base, so the next 3-way merge
         // sees "changed locally only" (send the choice) unless the server moved again meanwhile.
-        let body = op.body ?? {};
-        let base = op.baseVersion ?? {};
+        // An array body keyed by item (a product's supplier links) is resolved item by item, as it was merged.
+        const itemKey = opCatalog(op.kind).itemKey;
+        let body = itemKey ? keyedByField(op.body, itemKey) : (op.body ?? {});
+        let base = itemKey ? keyedByField(op.baseVersion, itemKey) : (op.baseVersion ?? {});
         for (const conflict of conflicts) {
           body = setPath(body, conflict.field, values[conflict.field]);
           base = setPath(base, conflict.field, conflict.server);
         }
+        if (itemKey) body = arrayFromKeyed(body, itemKey);
         await db.outbox.put({ ...clearOutcome({ ...op }), state: 'queued', body, baseVersion: base });
         const affected = await refreshAround(op);
         return { op: (await findOp(id)) ?? null, affected: [id, ...affected] };

@@ -11,6 +11,8 @@
  *   creates      the table (and temp-id entity) a create adds to
  *   tempIdsOf    the temp ids the op references: it stays blocked until each is mapped
  *   prepareBody  a body rewrite made once, on enqueue (the PO create's idempotency key)
+ *   itemKey      an update whose body is an array of items keyed by this field: merged and resolved item by
+ *                item (./keyedArrays.ts), never the whole array against the server's
  * What the engine alone needs (reading responses, reconciliation, labels) stays in the specs.
  */
 import { z } from 'zod';
@@ -36,6 +38,7 @@ export interface OpCatalogEntry<K extends OpKind = OpKind, T = AnyPayload> {
   aggregateOf(op: OpShape): string;
   tempIdsOf(op: Pick<OpRecord, 'params' | 'body'>): number[];
   prepareBody?(body: unknown, opId: string): unknown;
+  itemKey?: string;
 }
 
 interface Rule<N extends string, B> {
@@ -50,6 +53,7 @@ interface Rule<N extends string, B> {
   /** A create's natural key, when its caller gives no temp id. */
   naturalKey?(payload: Payload<N, B>): string;
   prepareBody?(body: unknown, opId: string): unknown;
+  itemKey?: string;
 }
 
 function entry<K extends OpKind & OperationId, N extends string = never, B extends BodyOf<K> = BodyOf<K>>(
@@ -73,6 +77,7 @@ function entry<K extends OpKind & OperationId, N extends string = never, B exten
     },
     tempIdsOf,
     ...(rule.prepareBody ? { prepareBody: rule.prepareBody } : {}),
+    ...(rule.itemKey ? { itemKey: rule.itemKey } : {}),
   };
 }
 
@@ -138,10 +143,12 @@ export const OP_CATALOG = {
     by: 'product_id',
     creates: 'productSuppliers',
   }),
+  // A bulk edit names the links it changes by code: merged link by link, field by field.
   updateProductSuppliers: entry('updateProductSuppliers', {
     params: ['product_id'],
     group: 'productSuppliers',
     by: 'product_id',
+    itemKey: 'supplier_code',
   }),
   deleteProductSuppliers: entry('deleteProductSuppliers', {
     params: ['product_id'],

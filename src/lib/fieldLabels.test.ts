@@ -51,3 +51,20 @@ describe('fieldValueText', () => {
     expect(fieldValueText('updateSupplierInvoice', 'origin_country', { id: 3 })).toBe('{"id":3}');
   });
 });
+
+describe("item-keyed bodies (a product's supplier links)", () => {
+  it('names a conflict by the link and the field, and a server problem by position', () => {
+    expect(fieldLabel('updateProductSuppliers', 'ACME.lead_time')).toBe('Lead time (days), supplier ACME');
+    expect(fieldLabel('updateProductSuppliers', 'C%2E1.supplier_buy_ex')).toBe(
+      'Buy price (ex tax), supplier C.1',
+    );
+    expect(fieldLabel('updateProductSuppliers', 'ACME')).toBe('Supplier ACME');
+    expect(fieldLabel('updateProductSuppliers', '[0].supplier_code')).toBe('Item 1 › Supplier code');
+  });
+
+  it("reads a link's values by their field, and a link gone from the server in words", () => {
+    expect(fieldValueText('updateProductSuppliers', 'ACME.supplier_buy_ex', 12.5)).toMatch(/12\.50/);
+    expect(fieldValueText('updateProductSuppliers', 'ACME.is_default', true)).toBe('Yes');
+    expect(fieldValueText('updateProductSuppliers', 'ACME', undefined)).toBe('(no longer on the server)');
+  });
+});

@@ -7,6 +7,7 @@
  *
  * Pure: no DOM, no Dexie (the op catalog is plain data).
  */
+import { keyOfField } from '../db/keyedArrays';
 import { opCatalog } from '../db/opCatalog';
 import { OP_KINDS, type OpKind } from '../db/ops';
 import { dayText, moneyText } from './recordFormat';
@@ -84,6 +85,32 @@ const FIELD_ROWS: Readonly<Record<string, Readonly<Record<string, FieldRow>>>> =
   },
 };
 
+/**
+ * Array bodies merged item by item (the op catalog's itemKey): a conflict names the item by its key, then
+ * the field (`ACME.lead_time`, src/db/keyedArrays.ts), read as "Lead time (days), supplier ACME". The
+ * server's own problems about such a body name positions (`[0].lead_time`) and read as any other path.
+ */
+const ITEM_ROWS: Readonly<Record<string, { item: string; rows: Readonly<Record<string, FieldRow>> }>> = {
+  productSuppliers: {
+    item: 'supplier',
+    rows: {
+      supplier_buy_ex: money('Buy price (ex tax)'),
+      supplier_sku2: { label: 'Barcode (SKU2)' },
+      lead_time: { label: 'Lead time (days)' },
+      is_default: yesNo('Default supplier'),
+      notes: { label: 'Notes' },
+    },
+  },
+};
+
+/** The keyed item and its field's row, when `path` is a conflict path of an item-keyed body. */
+function itemPath(scope: OpKind | string, path: string) {
+  const keyed = ITEM_ROWS[groupOf(scope)];
+  if (!keyed || path.startsWith('[')) return undefined;
+  const { key, rest } = keyOfField(path);
+  return { item: `${keyed.item} ${key}`, field: rest, row: keyed.rows[rest] };
+}
+
 /** The group an op kind belongs to, or the scope itself when it already names one (`supplierInvoice`). */
 function groupOf(scope: OpKind | string): string {
   return (OP_KINDS as readonly string[]).includes(scope) ? opCatalog(scope as OpKind).group : scope;
@@ -140,6 +167,11 @@ function positions(row: FieldRow, segments: readonly PathSegment[]): string {
  * "Freight (ex tax)" for `direct_costs.freight.total_ex`; a humanised name for a path with no row.
  */
 export function fieldLabel(scope: OpKind | string, path: string): string {
+  const item = itemPath(scope, path);
+  if (item)
+    return item.field
+      ? `${item.row?.label ?? words(item.field)}, ${item.item}`
+      : item.item.charAt(0).toUpperCase() + item.item.slice(1);
   const segments = bodySegments(path);
   const row = rowOf(scope, segments);
   return row ? `${row.label}${positions(row, segments)}` : humanised(segments);
@@ -147,9 +179,12 @@ export function fieldLabel(scope: OpKind | string, path: string): string {
 
 /** A field's value in words: dates as the calendar day, amounts with two decimals, flags as Yes / No. */
 export function fieldValueText(scope: OpKind | string, path: string, value: unknown): string {
+  const item = itemPath(scope, path);
+  if (item && !item.field)
+    return value === undefined ? '(no longer on the server)' : '(the changes made here)';
   if (value === undefined) return '(not set)';
   if (value === null || value === '') return '(empty)';
-  const kind = rowOf(scope, bodySegments(path))?.kind ?? 'text';
+  const kind = (item ? item.row?.kind : rowOf(scope, bodySegments(path))?.kind) ?? 'text';
   if (kind === 'yesNo' && typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (kind === 'money' && typeof value === 'number') return moneyText(value);
   // A date-time of the server (midnight UTC) and a calendar date the form sends read as the same day.

@@ -6,9 +6,10 @@
  *   local = base           → only changed on the server: keep the server's (not sent)
  *   all three differ       → conflict, resolved by the user per field
  * Nested objects are merged key by key (the API's PUT merges them that way); arrays and scalars are compared
- * whole. A field the base does not carry (a request name the response spells differently) counts as a
+ * whole, except an array body whose items are keyed (keyedArrayMerge below: a product's supplier links). A field the base does not carry (a request name the response spells differently) counts as a
  * local change: the user saw no value to conflict with.
  */
+import { arrayFromKeyed, keyedByField } from '../../../src/db/keyedArrays';
 import type { FieldConflict } from '../../../src/db/ops';
 
 export interface MergeResult {
@@ -51,4 +52,29 @@ export function threeWayMerge(base: unknown, local: unknown, server: unknown, pr
     else conflicts.push({ field, base: b, local: value, server: s });
   }
   return { body, conflicts };
+}
+
+/**
+ * The 3-way merge of an array body whose items are keyed by `field` (a product's supplier links by
+ * `supplier_code`): item by item and field by field, so two people changing different links, or different
+ * fields of one link, both keep their change instead of the last writer's whole array winning. A conflict
+ * is named `<key>.<field>`; an item the user changed that the server no longer has is a conflict on the item
+ * (`<key>`, server value undefined). Items with nothing left to send are dropped from the body.
+ */
+export function keyedArrayMerge(
+  field: string,
+  base: unknown,
+  local: unknown,
+  server: unknown,
+): { body: Record<string, unknown>[]; conflicts: FieldConflict[] } {
+  // The key field is what names an item, not a change: merged without it, so an item with nothing left to
+  // send comes out empty and is dropped (arrayFromKeyed puts the key back on the others).
+  const withoutKey = Object.fromEntries(
+    Object.entries(keyedByField(local, field)).map(([key, item]) => {
+      const { [field]: _key, ...rest } = item;
+      return [key, rest];
+    }),
+  );
+  const merged = threeWayMerge(keyedByField(base, field), withoutKey, keyedByField(server, field));
+  return { body: arrayFromKeyed(merged.body, field), conflicts: merged.conflicts };
 }

@@ -7,13 +7,14 @@
  * sent), sending (→ uncertain at the next start) or finished.
  */
 import { ENDPOINTS, type EndpointSpec } from '../../../src/api/endpoints';
+import { opCatalog } from '../../../src/db/opCatalog';
 import type { OpProblem, OpRecord } from '../../../src/db/ops';
 import type { ChildIds, PortRequest, PortResponse, StorePort } from '../../../src/db/storePort';
 import { ApiCallError, CallAbortedError, ContractError } from '../api/errors';
 import type { ApiClient } from '../api/types';
 import { backoffDelay } from './backoff';
 import type { Connectivity } from './connectivity';
-import { threeWayMerge } from './merge';
+import { keyedArrayMerge, threeWayMerge } from './merge';
 import { DEFAULT_RETRY_AFTER_MS } from './pacedClient';
 import type { OpKindSpec, OpRunContext } from './opKind';
 import type { RateLimiter } from './rateLimiter';
@@ -97,9 +98,12 @@ async function sendOp(ctx: PushContext, spec: OpKindSpec, op: OpRecord): Promise
     return 'failed';
   }
   let body = op.body;
-  // The merge is field by field, so it needs an object body. Array bodies (a product's supplier list) are
-  // replayed as they are: the PUT names every code it changes, so it is idempotent, and the last writer wins.
-  const mergeable = op.body !== null && typeof op.body === 'object' && !Array.isArray(op.body);
+  // The merge is field by field: an object body key by key, an array body whose items are keyed (a
+  // product's supplier links, by code: the catalog's itemKey) item by item. Any other array is replayed
+  // as it is.
+  const itemKey = opCatalog(op.kind).itemKey;
+  const isObject = op.body !== null && typeof op.body === 'object' && !Array.isArray(op.body);
+  const mergeable = isObject || (itemKey !== undefined && Array.isArray(op.body));
   if (spec.readCurrent && op.baseVersion !== undefined && mergeable) {
     let current: unknown;
     try {
@@ -107,7 +111,10 @@ async function sendOp(ctx: PushContext, spec: OpKindSpec, op: OpRecord): Promise
     } catch (error) {
       return beforeSendError(ctx, op, error);
     }
-    const merged = threeWayMerge(op.baseVersion, op.body, current);
+    const merged =
+      itemKey !== undefined
+        ? keyedArrayMerge(itemKey, op.baseVersion, op.body, current)
+        : threeWayMerge(op.baseVersion, op.body, current);
     if (merged.conflicts.length) {
       await ctx.store.markConflicted({ id: op.id, conflicts: merged.conflicts });
       return 'conflicted';
