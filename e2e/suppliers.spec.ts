@@ -2,9 +2,10 @@
  * The back office keeps a supplier up to date in Dockhand: found through the list (search by code, kept in
  * the URL across a reload), its phone and comments edited offline, pending at once, and sent exactly once
  * when the API returns (the simulator then holds exactly that change); payment terms the office changed on
- * the server meanwhile are a conflict named in words and resolved on the supplier's page.
+ * the server meanwhile are a conflict named in words and resolved on the supplier's page. A product's
+ * supplier links: a bulk edit offline sent once, and a lead time changed on both sides resolved link by link.
  */
-import type { Supplier } from '../src/api/resources';
+import type { ProductSupplier, Supplier } from '../src/api/resources';
 import type { OpRecord } from '../src/db/ops';
 import { expect, test } from './fixtures';
 import { BackOffice } from './support/invoices';
@@ -92,4 +93,68 @@ test('a supplier edited offline, then in conflict with the server', async ({ app
   await expect(page.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
   await expect.poll(async () => (await office.supplier(target.id)).payment_terms).toBe('14 days');
   await expect(page.getByText('14 days')).toBeVisible();
+});
+
+test("a product's suppliers edited offline, then a lead time in conflict with the server", async ({
+  app,
+}) => {
+  const { page } = app;
+  await startDemo(page);
+  const simulator = await app.simulator();
+  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  const office = await BackOffice.of(page);
+
+  // A product whose supplier links the first sync's sweep brought, on its suppliers page.
+  await expect
+    .poll(async () => (await tableRows<ProductSupplier>(page, 'productSuppliers')).length, {
+      timeout: 60_000,
+    })
+    .toBeGreaterThan(0);
+  const [first] = await tableRows<ProductSupplier>(page, 'productSuppliers');
+  const productId = first!.product_id;
+  const code = first!.supplier_code;
+  await page.evaluate((hash) => (location.hash = hash), `#/suppliers/products/${productId}`);
+  const panel = page.getByRole('region', { name: 'Suppliers of this product' });
+  await expect(panel.getByRole('rowheader', { name: new RegExp(`^${code}`) })).toBeVisible();
+
+  // Offline: a bulk edit is pending at once, and sent once online with exactly that change.
+  await simulator.setOffline(true);
+  await panel.getByRole('button', { name: 'Edit suppliers' }).click();
+  await panel.getByLabel(`Notes, ${code}`).fill('Cartons of 12 only');
+  await panel.getByRole('button', { name: 'Save suppliers' }).click();
+  await expect(panel.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(panel.getByRole('cell', { name: 'Cartons of 12 only' })).toBeVisible();
+  await simulator.setOffline(false);
+  await expect(panel.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
+  const before = await office.productSuppliers(productId);
+  expect(before.find((link) => link.supplier_code === code)?.notes).toBe('Cartons of 12 only');
+
+  // The office changes the lead time while it is typed here: a conflict named by link and field.
+  await panel.getByRole('button', { name: 'Edit suppliers' }).click();
+  await panel.getByLabel(`Lead time (days), ${code}`).fill('9');
+  await office.updateProductSuppliers(productId, [{ supplier_code: code, lead_time: 30 }]);
+  await panel.getByRole('button', { name: 'Save suppliers' }).click();
+  const conflict = panel.getByRole('region', { name: 'Conflict with the server' });
+  await expect(conflict).toContainText(
+    `Someone changed Lead time (days), supplier ${code} on the server too`,
+    {
+      timeout: 30_000,
+    },
+  );
+  const choice = conflict.getByRole('combobox', { name: `Value for Lead time (days), supplier ${code}` });
+  await choice.selectOption('local');
+  await conflict.getByRole('button', { name: 'Resolve' }).click();
+  await expect(conflict).toBeHidden({ timeout: 30_000 });
+  await expect
+    .poll(
+      async () => (await office.productSuppliers(productId)).find((l) => l.supplier_code === code)?.lead_time,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe(9);
+  // Only that link's lead time moved: every other link and field is as it was.
+  expect(await office.productSuppliers(productId)).toEqual(
+    before.map((link) => (link.supplier_code === code ? { ...link, lead_time: 9 } : link)),
+  );
 });

@@ -10,12 +10,14 @@ import type { Page } from '@playwright/test';
 import { z } from 'zod';
 import { DEMO_API_KEY } from '../../electron/core/bridge/demo';
 import {
+  ProductSupplierSchema,
   SupplierInvoiceSchema,
   SupplierSchema,
+  type ProductSupplier,
   type Supplier,
   type SupplierInvoice,
 } from '../../src/api/resources';
-import type { SupplierInvoiceUpdate, SupplierUpdate } from '../../src/api/requests';
+import type { ProductSupplierItems, SupplierInvoiceUpdate, SupplierUpdate } from '../../src/api/requests';
 
 /** The demo simulator's base URL (`http://127.0.0.1:PORT/v2.1`), as the app's connection names it. */
 export async function apiBaseUrl(page: Page): Promise<string> {
@@ -93,5 +95,15 @@ export class BackOffice {
 
   async updateSupplier(id: number, body: SupplierUpdate): Promise<Supplier> {
     return SupplierSchema.parse(await this.#call('PUT', `/suppliers/${id}`, body));
+  }
+
+  async productSuppliers(productId: number): Promise<ProductSupplier[]> {
+    return z.array(ProductSupplierSchema).parse(await this.#call('GET', `/products/${productId}/suppliers`));
+  }
+
+  async updateProductSuppliers(productId: number, body: ProductSupplierItems): Promise<ProductSupplier[]> {
+    return z
+      .array(ProductSupplierSchema)
+      .parse(await this.#call('PUT', `/products/${productId}/suppliers`, body));
   }
 }

@@ -5,7 +5,7 @@
  * supplier is not cached yet. Suppliers arrive by id only (the engine fetches those that pulled records
  * name), so a supplier may be known before it is cached: `requestById` asks for it.
  */
-import type { Supplier, SupplierReturn } from '../../api/resources';
+import type { Product, Supplier, SupplierReturn } from '../../api/resources';
 import { byIdRequest, type ByIdRequest } from '../byIdRequests';
 import { opCatalog } from '../opCatalog';
 import type { OpRecord, OpState } from '../ops';
@@ -86,10 +86,16 @@ export interface SupplierDetail {
   orders: CachedPurchaseOrder[];
   invoices: CachedSupplierInvoice[];
   returns: CachedSupplierReturn[];
+  /** Products whose main supplier this is (the first PRODUCTS_SHOWN), and how many there are. */
+  products: Pick<Product, 'id' | 'short_description' | 'supplier_sku' | 'supplier_sku2'>[];
+  productCount: number;
   /** Live queued changes of the supplier, oldest first. */
   ops: OpRecord[];
   badge: OrderBadge | null;
 }
+
+/** Products are large records (inventory, prices): only the first ones are read for the detail. */
+export const PRODUCTS_SHOWN = 50;
 
 const LIVE = (op: OpRecord) => op.state !== 'done' && op.state !== 'discarded';
 
@@ -118,8 +124,19 @@ export async function loadSupplier(db: DockhandDb, id: number): Promise<Supplier
     : [];
   const returns = newestFirst(await db.supplierReturns.where('supplier.id').equals(id).toArray());
   const states = new Map(ops.map((op) => [op.id, op.state]));
+  const ofSupplier = db.products.where('supplier.id').equals(id);
+  const products = (await ofSupplier.clone().limit(PRODUCTS_SHOWN).toArray()).map(
+    ({ id: productId, short_description, supplier_sku, supplier_sku2 }) => ({
+      id: productId,
+      short_description,
+      supplier_sku,
+      supplier_sku2,
+    }),
+  );
   return {
     supplier,
+    products,
+    productCount: await ofSupplier.count(),
     request: supplier ? null : await byIdRequest(db, 'suppliers', id),
     orders,
     invoices,
