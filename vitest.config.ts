@@ -1,20 +1,59 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/support/chromium';
 
-// Unit tests run in Node. They never import `electron`; Dexie tests use fake-indexeddb.
+/**
+ * Two projects. `unit`: every unit test runs in Node; none imports `electron`; Dexie tests use
+ * fake-indexeddb. `components`: the shared Svelte components (`*.browser.test.svelte.ts`) mounted in real Chromium
+ * (Vitest browser mode, the same system Chromium the end-to-end specs use), so layout, focus, keyboard and
+ * <dialog> behave as in the app; a DOM emulation has no layout, and a virtual list is nothing without one.
+ */
+const executablePath = chromiumExecutable();
+
 export default defineConfig({
   test: {
-    environment: 'node',
-    include: [
-      'src/**/*.test.ts',
-      'electron/**/*.test.ts',
-      'server/**/*.test.ts',
-      'headless/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'eslint/**/*.test.ts',
-    ],
     testTimeout: 20_000,
+    // Failure screenshots of the component tests, with the other test output (ignored by git).
+    attachmentsDir: 'test-results/vitest-attachments',
     // Every simulator a test starts (in this process or a child) checks its responses against the contract
     // (server/index.ts validateResponses); the demo and `npm run api` run without it.
     env: { DOCKHAND_VALIDATE_RESPONSES: '1' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: [
+            'src/**/*.test.ts',
+            'electron/**/*.test.ts',
+            'server/**/*.test.ts',
+            'headless/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'eslint/**/*.test.ts',
+          ],
+          exclude: ['**/node_modules/**', 'src/**/*.browser.test.svelte.ts'],
+        },
+      },
+      {
+        extends: true,
+        plugins: [svelte()],
+        test: {
+          name: 'components',
+          include: ['src/**/*.browser.test.svelte.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            // A failing test's screenshot goes with the other test output, never beside the sources.
+            screenshotDirectory: 'test-results/components',
+            provider: playwright({
+              launchOptions: { ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
   },
 });
