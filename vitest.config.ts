@@ -39,6 +39,8 @@ export default defineConfig({
       {
         extends: true,
         plugins: [svelte()],
+        // Pre-bundled before the first test: found mid-run, Vite reloads the page and the run can flake.
+        optimizeDeps: { include: ['zod', 'dexie'] },
         test: {
           name: 'components',
           include: ['src/**/*.browser.test.svelte.ts'],
