@@ -2,7 +2,8 @@
  * The back office keeps a supplier up to date in Dockhand: found through the list (search by code, kept in
  * the URL across a reload), its phone and comments edited offline, pending at once, and sent exactly once
  * when the API returns (the simulator then holds exactly that change); payment terms the office changed on
- * the server meanwhile are a conflict named in words and resolved on the supplier's page. A product's
+ * the server meanwhile are a conflict named in words and resolved on the supplier's page; a supplier opened
+ * by id offline is looked up once the API is back. A product's
  * supplier links: a bulk edit offline sent once, and a lead time changed on both sides resolved link by link.
  */
 import type { ProductSupplier, Supplier } from '../src/api/resources';
@@ -93,6 +94,19 @@ test('a supplier edited offline, then in conflict with the server', async ({ app
   await expect(page.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
   await expect.poll(async () => (await office.supplier(target.id)).payment_terms).toBe('14 days');
   await expect(page.getByText('14 days')).toBeVisible();
+
+  // Open supplier by id: asked offline, the lookup waits for the API; one the server lacks is said so.
+  await page.getByRole('link', { name: 'Back to suppliers' }).click();
+  await simulator.setOffline(true);
+  const byId = page.getByRole('form', { name: 'Open supplier by id' });
+  await byId.getByLabel('Open supplier by id').fill('98765');
+  await byId.getByRole('button', { name: 'Open' }).click();
+  await expect(page).toHaveURL(/#\/suppliers\/98765$/);
+  await expect(
+    page.getByText(/Supplier 98765 is not on this computer, and Dockhand is offline/),
+  ).toBeVisible();
+  await simulator.setOffline(false);
+  await expect(page.getByText('The server has no supplier 98765.')).toBeVisible({ timeout: 60_000 });
 });
 
 test("a product's suppliers edited offline, then a lead time in conflict with the server", async ({

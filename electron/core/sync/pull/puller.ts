@@ -190,6 +190,14 @@ export function createPuller(deps: PullerDeps): Puller {
       onRefs: (found) => refs.push(...found),
     });
 
+    /** The records the user asked for by id and the store still waits for (src/db/byIdRequests.ts). */
+    async function requestedRefs(): Promise<Ref[]> {
+      return (await deps.store.requestedById({})).refs.flatMap((ref) => {
+        const name = byIdNameOf(ref.table);
+        return name ? [{ resource: name, id: ref.id }] : [];
+      });
+    }
+
     /** Runs one step; false when the run must end (stopped, offline, credentials). */
     async function step(name: string, work: () => Promise<unknown>): Promise<boolean> {
       try {
@@ -221,10 +229,7 @@ export function createPuller(deps: PullerDeps): Puller {
     // Records the user asked for by id ("open supplier 123") come first: someone is waiting for them, and a
     // first sync's tiers can take minutes. Only those are read here; the by-id step below does the rest.
     if (deps.options.byId !== false) {
-      const requested = (await deps.store.requestedById({})).refs.flatMap((ref) => {
-        const name = byIdNameOf(ref.table);
-        return name ? [{ resource: name, id: ref.id }] : [];
-      });
+      const requested = await requestedRefs();
       if (requested.length) {
         const ok = await step('byIdRequested', () =>
           refreshById(
@@ -279,8 +284,12 @@ export function createPuller(deps: PullerDeps): Puller {
       if (!ok) return;
     }
     if (deps.options.byId !== false) {
-      const ok = await step('byId', () =>
-        refreshById({ store: deps.store, client: deps.client, now: deps.now, signal, refreshTtlMs }, refs),
+      // Requests made while this run was under way are read again: they need not wait for the next run.
+      const ok = await step('byId', async () =>
+        refreshById({ store: deps.store, client: deps.client, now: deps.now, signal, refreshTtlMs }, [
+          ...(await requestedRefs()),
+          ...refs,
+        ]),
       );
       if (!ok) return;
     }
