@@ -2,7 +2,8 @@
  * The back office keeps a supplier up to date in Dockhand: found through the list (search by code, kept in
  * the URL across a reload), its phone and comments edited offline, pending at once, and sent exactly once
  * when the API returns (the simulator then holds exactly that change); payment terms the office changed on
- * the server meanwhile are a conflict named in words and resolved on the supplier's page; a supplier opened
+ * the server meanwhile are a conflict named in words and resolved on the supplier's page; deleting it, which
+ * its orders forbid, disables it instead; a supplier opened
  * by id offline is looked up once the API is back. A product's
  * supplier links: a bulk edit offline sent once, and a lead time changed on both sides resolved link by link.
  */
@@ -94,6 +95,18 @@ test('a supplier edited offline, then in conflict with the server', async ({ app
   await expect(page.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
   await expect.poll(async () => (await office.supplier(target.id)).payment_terms).toBe('14 days');
   await expect(page.getByText('14 days')).toBeVisible();
+
+  // Delete: the orders that name it would make the server refuse, so the dialog says so and disables it.
+  await page.getByRole('button', { name: 'Delete supplier…' }).click();
+  const dialog = page.getByRole('dialog', { name: /cannot be deleted$/ });
+  await expect(dialog).toContainText(/knows of \d+ purchase orders?/);
+  await expect(dialog).toContainText('its orders would stay exactly as they are');
+  await dialog.getByRole('button', { name: 'Disable instead' }).click();
+  await expect(page.getByText('Disabled', { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await office.supplier(target.id)).is_enabled, { timeout: 60_000 })
+    .toBe(false);
+  expect((await office.supplier(target.id)).payment_terms).toBe('14 days');
 
   // Open supplier by id: asked offline, the lookup waits for the API; one the server lacks is said so.
   await page.getByRole('link', { name: 'Back to suppliers' }).click();
