@@ -216,5 +216,6 @@ export function validateSupplierForm(seen: CachedSupplier, form: SupplierForm): 
       const field = formFieldOf(issue.path);
       if (!errors[field]) add(field, messageFor(field, issue as { code: string; maximum?: unknown }, form));
     }
-  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, body: parsed.data ?? body };
+  if (Object.keys(errors).length || !parsed.success) return { ok: false, errors };
+  return { ok: true, body: parsed.data };
 }

@@ -7,6 +7,7 @@
  */
 import type { Product, Supplier, SupplierReturn } from '../../api/resources';
 import { byIdRequest, type ByIdRequest } from '../byIdRequests';
+import type { Choice } from '../parties';
 import { opCatalog } from '../opCatalog';
 import type { OpRecord, OpState } from '../ops';
 import { NOTABLE_STATES, orderBadge, type OrderBadge } from '../recordBadge';
@@ -146,11 +147,8 @@ export async function loadSupplier(db: DockhandDb, id: number): Promise<Supplier
   };
 }
 
-/** `{value, label}` choices: shipping ports from the cache, countries as cached records name them. */
-export interface Choice {
-  value: number;
-  label: string;
-}
+/** `{value, label}` choices (../parties.ts): shipping ports from the cache, countries as records name them. */
+export type { Choice };
 
 export async function shippingPortChoices(db: DockhandDb): Promise<Choice[]> {
   const ports = await db.shippingPorts.toArray();
