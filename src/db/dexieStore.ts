@@ -8,7 +8,7 @@ import { applyCacheWrites, movePendingRefs, releaseRows, remapRows, undoRows } f
 import { createPullMethods } from './dexiePull';
 import { opCatalog } from './opCatalog';
 import type { OpRecord, OpState } from './ops';
-import { liveOpsNaming, nextOps, refreshBlockingAround } from './opIndex';
+import { liveOpsNaming, markedSending, nextOpsClaiming, refreshBlockingAround } from './opIndex';
 import { readPendingRows, type PendingRow } from './pendingRows';
 import { CACHE_TABLES, type DockhandDb } from './schema';
 import type { PortRequest, PortResponse, StorePort } from './storePort';
@@ -170,17 +170,12 @@ export function createDexieStore(db: DockhandDb): StorePort {
       return { op: (await findOp(id)) ?? null };
     },
 
-    nextOps: (request) => db.transaction('r', db.outbox, () => nextOps(db, request)),
+    nextOps: (request) =>
+      db.transaction(request.claim ? 'rw' : 'r', db.outbox, () => nextOpsClaiming(db, request)),
 
     markSending: ({ id, at }) =>
       db.transaction('rw', db.outbox, async () => {
-        const op = await transition(id, ['queued', 'uncertain'], (op) => {
-          op.state = 'sending';
-          op.attempts += 1;
-          op.lastAttemptAt = at;
-          delete op.nextAttemptAt;
-          return op;
-        });
+        const op = await transition(id, ['queued', 'uncertain'], (op) => markedSending(op, at));
         return { op };
       }),
 
@@ -200,7 +195,7 @@ export function createDexieStore(db: DockhandDb): StorePort {
           aggregates: [op.aggregate, ...remapped.map((r) => r.aggregate)],
         });
         const answer = { op: done, affected: [op.id, ...affected] };
-        return request.next ? { ...answer, next: await nextOps(db, request.next) } : answer;
+        return request.next ? { ...answer, next: await nextOpsClaiming(db, request.next) } : answer;
       }),
 
     failOp: ({ id, reason, problem }) =>

@@ -136,6 +136,43 @@ export interface NextOps {
   ops: OpRecord[];
   /** The earliest nextAttemptAt of a head that is not due yet. */
   wakeAt?: string;
+  /** With a claim: the heads this read marked sending (in `ops` with their new state). */
+  claimed?: string[];
+}
+
+/** The write-ahead mark (queued|uncertain → sending): what `markSending` and a claim both write. */
+export function markedSending(op: OpRecord, at: string): OpRecord {
+  const sending: OpRecord = { ...op, state: 'sending', attempts: op.attempts + 1, lastAttemptAt: at };
+  delete sending.nextAttemptAt;
+  return sending;
+}
+
+/**
+ * `nextOps`, then, with `request.claim`, the write-ahead mark on up to `claim.max` of the heads that are
+ * sent without a read first: queued (an uncertain op is looked up first) with no base version (an update
+ * with one is merged against the server's record first, ../../electron/core/sync/push.ts). Runs inside the
+ * caller's transaction, read-write on the outbox when it claims.
+ */
+export async function nextOpsClaiming(
+  db: DockhandDb,
+  request: { limit: number; exclude: readonly string[]; now: string; claim?: { max: number; at: string } },
+): Promise<NextOps> {
+  const next = await nextOps(db, request);
+  const claim = request.claim;
+  if (!claim) return next;
+  const claimed: string[] = [];
+  const ops: OpRecord[] = [];
+  for (const op of next.ops) {
+    if (claimed.length < claim.max && op.state === 'queued' && op.baseVersion === undefined) {
+      const sending = markedSending(op, claim.at);
+      await db.outbox.put(sending);
+      claimed.push(op.id);
+      ops.push(sending);
+    } else {
+      ops.push(op);
+    }
+  }
+  return { ...next, ops, claimed };
 }
 
 /**

@@ -53,14 +53,27 @@ const ops = z.strictObject({ ops: z.array(OpRecordSchema) });
 const maybeOp = z.strictObject({ op: OpRecordSchema.nullable() });
 const changed = z.strictObject({ op: OpRecordSchema.nullable(), affected: z.array(opId()) });
 
-/** Which heads to list: at most `limit`, none of the aggregates in `exclude` (in flight), due at `now`. */
+/**
+ * Which heads to list: at most `limit`, none of the aggregates in `exclude` (in flight), due at `now`.
+ * With `claim`, up to `claim.max` of the listed heads that can be sent without a read first (queued, no
+ * base version to merge against) are marked sending in the same transaction, as `markSending` would: the
+ * caller holds a pool slot and a pacing turn for each, so their requests leave as soon as the answer is in.
+ */
 const nextOpsRequest = z.strictObject({
   limit: z.number().int().nonnegative(),
   exclude: z.array(z.string()),
   now: isoDateTime(),
+  claim: z.strictObject({ max: z.number().int().nonnegative(), at: isoDateTime() }).optional(),
 });
-/** The heads that may run now, and when the earliest one backing off becomes due. */
-const nextOpsResponse = z.strictObject({ ops: z.array(OpRecordSchema), wakeAt: isoDateTime().optional() });
+/**
+ * The heads that may run now (claimed ones already `sending`), the ids of those this request claimed, and
+ * when the earliest one backing off becomes due.
+ */
+const nextOpsResponse = z.strictObject({
+  ops: z.array(OpRecordSchema),
+  claimed: z.array(opId()).optional(),
+  wakeAt: isoDateTime().optional(),
+});
 
 /**
  * Request and response schema of every port method. `op: null` in an answer means the op was not in a

@@ -8,8 +8,12 @@
  * after every op, on syncNow, when connectivity returns and when the earliest backoff expires.
  *
  * The heads come from an indexed read that stops once the free slots are filled (store port `nextOps`), and
- * a completion's answer carries the heads to run next (`completeOp` with `next`), so in steady replay an op
- * costs two store round trips (the write-ahead mark and the completion), whatever the queue length.
+ * a completion's answer carries the heads to run next (`completeOp` with `next`). Both may claim the heads
+ * they list (mark them sending in the same transaction) when the engine holds a pool slot and a pacing turn
+ * for each (`tryAcquire`), so the claimed requests leave as soon as the answer is in: in steady replay an op
+ * costs one store round trip (its completion, which also claims the next op), whatever the queue length.
+ * Heads that need a read first (an uncertain op, an update merged against the server) are marked on their
+ * own, after the read and the pacing wait, as before.
  */
 import type { OpRecord } from '../../../src/db/ops';
 import type { PortRequest, PortResponse, StorePort } from '../../../src/db/storePort';
@@ -198,20 +202,52 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     logger,
     onAuthRejected,
     onError: (message) => status.noteError(message),
-    nextAfter: (op) => ({
-      limit: concurrency,
-      exclude: [...inFlight.keys()].filter((aggregate) => aggregate !== op.aggregate),
-      now: now().toISOString(),
-    }),
-    onNext: (heads) => {
-      prefetched = { heads, limit: concurrency };
-    },
+    completeOp: (op, request) =>
+      serially(async () => {
+        // The op's own slot is free once it is done, and its aggregate's next op may be its head then.
+        const free = concurrency - inFlight.size + (inFlight.get(op.aggregate) === op.id ? 1 : 0);
+        const exclude = [...inFlight.keys()].filter((aggregate) => aggregate !== op.aggregate);
+        const tokens = canSend() ? limiter.tryAcquire(free) : 0;
+        const at = now().toISOString();
+        const answer = await pushStore.completeOp({
+          ...request,
+          next: { limit: free, exclude, now: at, ...(tokens ? { claim: { max: tokens, at } } : {}) },
+        });
+        if (answer.next) {
+          if (inFlight.get(op.aggregate) === op.id) inFlight.delete(op.aggregate);
+          startClaimed(answer.next, tokens);
+          prefetched = { heads: answer.next, limit: free };
+        } else if (tokens) {
+          limiter.refund(tokens);
+        }
+        return answer;
+      }),
   });
 
-  function run(op: OpRecord) {
+  /**
+   * Store requests that pick ops to run (a pump's read of the heads, a completion's answer) run one at a
+   * time, each formed (free slots, aggregates in flight, pacing turns) after the last one's picks are in
+   * flight: no op is claimed or marked twice, and a head found `sending` by a pump is truly orphaned.
+   */
+  let picking: Promise<unknown> = Promise.resolve();
+  function serially<T>(pick: () => Promise<T>): Promise<T> {
+    const turn = picking.then(pick);
+    picking = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** Starts the heads a store request claimed (already sending, turns taken); gives back unused turns. */
+  function startClaimed(heads: PortResponse<'nextOps'>, tokens: number): Set<string> {
+    const claimed = new Set(heads.claimed ?? []);
+    if (tokens > claimed.size) limiter.refund(tokens - claimed.size);
+    for (const op of heads.ops) if (claimed.has(op.id)) run(op, true);
+    return claimed;
+  }
+
+  function run(op: OpRecord, claimed = false) {
     inFlight.set(op.aggregate, op.id);
     publish();
-    const task = pushOp(pushContext(), op)
+    const task = pushOp(pushContext(), op, claimed)
       .then((outcome) => {
         if (outcome === 'done' || outcome === 'failed' || outcome === 'conflicted') status.progressed();
         logger.info({ event: `op-${outcome}`, opId: op.id, kind: op.kind });
@@ -221,33 +257,57 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         logger.error({ event: 'op-crashed', opId: op.id, kind: op.kind, detail: String(error) });
       })
       .finally(() => {
-        inFlight.delete(op.aggregate);
+        // A completion that started the aggregate's next op has already handed the slot on.
+        if (inFlight.get(op.aggregate) === op.id) inFlight.delete(op.aggregate);
         tasks.delete(task);
         void pump(true);
       });
     tasks.add(task);
   }
 
-  /** The heads to try now: the last completion's, unless they cannot fill the free slots; else read. */
-  async function headsNow(): Promise<PortResponse<'nextOps'>> {
+  /**
+   * The heads to try now: the last completion's, unless they cannot fill the free slots; else read them,
+   * claiming as many as there are pacing turns free now (started here, before anything else is picked).
+   */
+  async function headsNow(): Promise<{ heads: PortResponse<'nextOps'>; fresh: boolean }> {
     const free = concurrency - inFlight.size;
     const given = prefetched;
     prefetched = undefined;
     if (given) {
       const usable = given.heads.ops.filter((op) => !inFlight.has(op.aggregate));
       // Fewer than asked for means there were no more then; only a full list may have left some out.
-      if (usable.length >= free || given.heads.ops.length < given.limit) return given.heads;
+      if (usable.length >= free || given.heads.ops.length < given.limit)
+        return { heads: given.heads, fresh: false };
     }
-    return store.nextOps({ limit: free, exclude: [...inFlight.keys()], now: now().toISOString() });
+    const tokens = limiter.tryAcquire(free);
+    const at = now().toISOString();
+    let heads: PortResponse<'nextOps'>;
+    try {
+      heads = await store.nextOps({
+        limit: free,
+        exclude: [...inFlight.keys()],
+        now: at,
+        ...(tokens ? { claim: { max: tokens, at } } : {}),
+      });
+    } catch (error) {
+      limiter.refund(tokens);
+      throw error;
+    }
+    startClaimed(heads, tokens);
+    return { heads, fresh: true };
   }
 
-  async function pumpOnce(): Promise<void> {
+  function pumpOnce(): Promise<void> {
+    return serially(pickHeads);
+  }
+
+  async function pickHeads(): Promise<void> {
     if (!canSend()) return;
     if (inFlight.size >= concurrency) {
       runnableSoon = true;
       return;
     }
-    const next = await headsNow();
+    const { heads: next, fresh } = await headsNow();
     const busy = new Set(inFlight.values());
     const nowMs = now().getTime();
     let wakeAt = next.wakeAt ? Date.parse(next.wakeAt) : Infinity;
@@ -258,6 +318,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         break;
       }
       if (inFlight.has(head.aggregate) || busy.has(head.id)) continue;
+      if (head.state === 'sending' && !fresh) {
+        // A completion's list is older than this pass: the op it claimed may have finished since. Only a
+        // fresh read can tell an orphan.
+        pumpAgain = true;
+        continue;
+      }
       if (head.state === 'sending') {
         // Sending in the store but not in flight here: a crash or a lost store answer. Never resend blindly.
         await store.markUncertain({ id: head.id, reason: 'Found sending with no request in flight' });

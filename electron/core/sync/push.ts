@@ -35,11 +35,10 @@ export interface PushContext {
   limiter: RateLimiter;
   logger: SyncLogger;
   /**
-   * Which heads a completion should list in its answer (the engine's free slots and busy aggregates), and
-   * where to hand them: the completion and the read of what runs next are one store request.
+   * Records a completion. The engine's adds the read (and claim) of what runs next to the same store
+   * request and starts it, so in steady replay an op costs one round trip; without it, the store's own.
    */
-  nextAfter?(op: OpRecord): PortRequest<'nextOps'>;
-  onNext?(next: NonNullable<PortResponse<'completeOp'>['next']>): void;
+  completeOp?(op: OpRecord, request: PortRequest<'completeOp'>): Promise<PortResponse<'completeOp'>>;
   /** The client says the credentials were refused: pause everything, spend nothing. */
   onAuthRejected(message: string): void;
   onError(message: string): void;
@@ -85,18 +84,30 @@ function callInput(spec: OpKindSpec, op: OpRecord, body: unknown) {
   };
 }
 
-export async function pushOp(ctx: PushContext, op: OpRecord): Promise<PushOutcome> {
+/**
+ * `claimed`: the op was marked sending by the store request that listed it (`nextOps` with a claim), with
+ * its pacing turn taken: it is sent at once, with no read and no write-ahead of its own.
+ */
+export async function pushOp(ctx: PushContext, op: OpRecord, claimed = false): Promise<PushOutcome> {
   const spec = ctx.specFor(op.kind);
+  if (claimed) {
+    if (!(await payloadValid(ctx, spec, op))) return 'failed';
+    return send(ctx, spec, op, op.body);
+  }
   return op.state === 'uncertain' ? reconcileOp(ctx, spec, op) : sendOp(ctx, spec, op);
 }
 
-async function sendOp(ctx: PushContext, spec: OpKindSpec, op: OpRecord): Promise<PushOutcome> {
+/** A queued payload the API's schema no longer accepts fails with the reason, never sent. */
+async function payloadValid(ctx: PushContext, spec: OpKindSpec, op: OpRecord): Promise<boolean> {
   const valid = spec.payload.safeParse({ params: op.params, body: op.body });
-  if (!valid.success) {
-    const issues = valid.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    await ctx.store.failOp({ id: op.id, reason: `The queued change no longer matches the API: ${issues}` });
-    return 'failed';
-  }
+  if (valid.success) return true;
+  const issues = valid.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+  await ctx.store.failOp({ id: op.id, reason: `The queued change no longer matches the API: ${issues}` });
+  return false;
+}
+
+async function sendOp(ctx: PushContext, spec: OpKindSpec, op: OpRecord): Promise<PushOutcome> {
+  if (!(await payloadValid(ctx, spec, op))) return 'failed';
   let body = op.body;
   // The merge is field by field: an object body key by key, an array body whose items are keyed (a
   // product's supplier links, by code: the catalog's itemKey) item by item. Any other array is replayed
@@ -139,6 +150,16 @@ async function sendOp(ctx: PushContext, spec: OpKindSpec, op: OpRecord): Promise
   // Write-ahead: from here on a crash leaves the op `sending`, which the next start treats as uncertain.
   const { op: sending } = await ctx.store.markSending({ id: op.id, at: iso(ctx) });
   if (!sending) return 'skipped';
+  return send(ctx, spec, sending, body);
+}
+
+/** The request of an op marked sending, whose pacing turn is taken: it leaves now. */
+async function send(
+  ctx: PushContext,
+  spec: OpKindSpec,
+  sending: OpRecord,
+  body: unknown,
+): Promise<PushOutcome> {
   const { input } = callInput(spec, sending, body);
   let result: unknown;
   try {
@@ -167,17 +188,15 @@ async function complete(
     // It happened on the server whatever we make of the answer: never retry it; the next pull fills the cache.
     ctx.logger.error({ event: 'result-unreadable', opId: op.id, kind: op.kind, detail: String(error) });
   }
-  const next = ctx.nextAfter?.(op);
-  const answer = await ctx.store.completeOp({
+  const request: PortRequest<'completeOp'> = {
     id: op.id,
     at: iso(ctx),
     ...(resultId === undefined ? {} : { resultId }),
     cacheWrites,
     tempIds: [],
     childIds,
-    ...(next ? { next } : {}),
-  });
-  if (answer.next) ctx.onNext?.(answer.next);
+  };
+  await (ctx.completeOp ? ctx.completeOp(op, request) : ctx.store.completeOp(request));
   return 'done';
 }
 

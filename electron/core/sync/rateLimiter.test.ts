@@ -173,4 +173,34 @@ describe('the adaptive rate limiter', () => {
     while (!next.done && clock.advanceToNext()) await settle();
     expect(next.done).toBe(true);
   });
+
+  it('grants departures at once without waiting: all while unpaced, none while paused or while anyone waits', async () => {
+    const clock = manualClock();
+    const limiter = createRateLimiter({ clock });
+    expect(limiter.tryAcquire(4)).toBe(4);
+    expect(limiter.tryAcquire(0)).toBe(0);
+    await sendOver(limiter, clock, 60, 30_000);
+    limiter.throttled(1_000);
+    expect(limiter.tryAcquire(4)).toBe(0);
+    const waiting = tracked(limiter.acquire());
+    clock.advance(1_000);
+    // Sending may start again, but the caller already waiting keeps its turn.
+    expect(limiter.tryAcquire(4)).toBe(0);
+    await settle();
+    while (!waiting.done && clock.advanceToNext()) await settle();
+    expect(waiting.done).toBe(true);
+  });
+
+  it('grants no more than the pace has tokens for, and a refund gives back what was not used', async () => {
+    const clock = manualClock();
+    // A ceiling of 120 a minute: at most two a second may leave together.
+    const limiter = createRateLimiter({ clock, maxRequestsPerMinute: 120 });
+    clock.advance(10_000);
+    expect(limiter.tryAcquire(4)).toBe(2);
+    expect(limiter.tryAcquire(4)).toBe(0);
+    limiter.refund(1);
+    expect(limiter.tryAcquire(4)).toBe(1);
+    clock.advance(500);
+    expect(limiter.tryAcquire(4)).toBe(1);
+  });
 });

@@ -30,6 +30,14 @@ export interface PacingClock {
 export interface RateLimiter {
   /** Resolves when a request may leave; rejects if the signal aborts first. */
   acquire(signal?: AbortSignal): Promise<void>;
+  /**
+   * Up to `max` departures now, without waiting: how many may leave at once (0 while paused, while the
+   * pace has no token left, or while anyone waits in `acquire`, who keeps the turn). Each one granted is
+   * counted as sent; `refund` gives back those that were not used.
+   */
+  tryAcquire(max: number): number;
+  /** Gives back `count` departures granted by `tryAcquire` that never left. */
+  refund(count: number): void;
   /** The server refused a request for pacing: no request leaves before `retryAfterMs` from now. */
   throttled(retryAfterMs: number): void;
   /** The current pacing, for logs and tests: undefined while unpaced. */
@@ -83,6 +91,8 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   let tokens = 0;
   let lastRefill = clock.now();
   let queue = Promise.resolve();
+  /** Callers of `acquire` not yet through: `tryAcquire` never overtakes them. */
+  let waiting = 0;
 
   function sentInLastMinute(now: number): number {
     let drop = 0;
@@ -149,9 +159,31 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   return {
     acquire(signal) {
       // One at a time, so waiters leave in arrival order.
-      const turn = queue.then(() => take(signal));
+      waiting++;
+      const turn = queue.then(() => take(signal)).finally(() => waiting--);
       queue = turn.catch(() => undefined);
       return turn;
+    },
+    tryAcquire(max) {
+      const now = clock.now();
+      if (waiting > 0 || pausedUntil > now || max <= 0) return 0;
+      const perMinute = rateAt(now);
+      let granted = Math.floor(max);
+      if (Number.isFinite(perMinute)) {
+        const capacity = Math.max(1, perMinute / 60);
+        tokens = Math.min(capacity, tokens + (now - lastRefill) * (perMinute / MINUTE_MS));
+        granted = Math.min(granted, Math.floor(tokens));
+        tokens -= granted;
+      }
+      lastRefill = now;
+      for (let i = 0; i < granted; i++) depart(now);
+      return granted;
+    },
+    refund(count) {
+      const back = Math.min(Math.max(0, Math.floor(count)), sent.length);
+      if (back === 0) return;
+      sent.splice(sent.length - back, back);
+      if (Number.isFinite(rateAt(clock.now()))) tokens += back;
     },
     throttled(retryAfterMs) {
       const now = clock.now();
