@@ -11,12 +11,12 @@
  */
 import { settleByIdRequests, waitingByIdRequests } from './byIdRequests';
 import { deleteServerRows, putServerRows } from './cacheRows';
-import { OP_STATES } from './ops';
+import { countOutbox } from './outboxCounts';
 import type { CacheKey } from './cacheWrites';
 import { pendingRowsKey } from './pendingRows';
 import { DEFAULT_SLICE_SIZING, nextSliceRows, takeSlice, yieldToHost, type SliceSizing } from './pullSlices';
 import type { DockhandDb, LocalMeta } from './schema';
-import { emptyCounts, type StorePort } from './storePort';
+import type { StorePort } from './storePort';
 import { cleanResolvedTempIds } from './tempIds';
 
 type PullMethods = Pick<
@@ -114,13 +114,7 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
       return { keys: keys as CacheKey[] };
     },
 
-    // One read transaction: an op moving between two of the counts must not be counted in both.
-    countByState: () =>
-      db.transaction('r', db.outbox, async () => {
-        const counts = emptyCounts();
-        for (const state of OP_STATES) counts[state] = await db.outbox.where('state').equals(state).count();
-        return { counts };
-      }),
+    countByState: async () => ({ counts: await countOutbox(db) }),
 
     prune: ({ before, tempIdsResolvedBefore }) =>
       db.transaction('rw', db.outbox, db.meta, db.tempIds, async () => {
