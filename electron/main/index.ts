@@ -28,6 +28,7 @@ import { mountIpcBridge, type MountedIpcBridge } from '../core/shell/ipcBridge';
 import { appMenuTemplate } from '../core/shell/menu';
 import { electronOnlineSignal } from '../core/shell/onlineSignal';
 import { APP_ENTRY_URL, APP_SCHEME } from '../core/shell/origin';
+import { shellPolicy } from '../core/shell/packagedPolicy';
 import { holdQuitUntil } from '../core/shell/quitGate';
 import { rendererProtocolHandler } from '../core/shell/rendererProtocol';
 import { trustedSenderCheck } from '../core/shell/trustedSender';
@@ -39,13 +40,15 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 const isDev = !app.isPackaged;
+/**
+ * DevTools, the simulator's control API, the profile folder and electron-vite's dev server URL: honoured only
+ * unpackaged, so a shipped app cannot be opened up or redirected by its environment.
+ */
+const policy = shellPolicy(app.isPackaged, process.env);
 
-// End-to-end specs give every run its own profile (credentials, database, demo data). Unpackaged builds only:
-// a shipped app's profile is not redirectable by the environment.
-const testUserData = isDev ? process.env['DOCKHAND_USER_DATA'] : undefined;
-if (testUserData) app.setPath('userData', testUserData);
-/** electron-vite's dev server; ignored in a packaged app, so an environment variable cannot redirect it. */
-const devUrl = isDev ? process.env['ELECTRON_RENDERER_URL'] : undefined;
+// End-to-end specs give every run its own profile (credentials, database, demo data).
+if (policy.userDataDir) app.setPath('userData', policy.userDataDir);
+const devUrl = policy.devServerUrl;
 
 function createWindow(logger: AppLogger): BrowserWindow {
   const window = new BrowserWindow({
@@ -53,7 +56,7 @@ function createWindow(logger: AppLogger): BrowserWindow {
     height: 800,
     show: false,
     title: 'Dockhand',
-    webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/index.cjs')),
+    webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/index.cjs'), policy),
   });
   hardenWebContents(window.webContents, (what, url) => logger.warn('blocked', { what, url }));
   window.once('ready-to-show', () => window.show());
@@ -106,7 +109,7 @@ function start(): void {
     demo: {
       // Loaded on first use: most sessions never start the demo, and the simulator is not small.
       startSimulator: async (options) => (await import('../../server/index')).startSimulator(options),
-      control: process.env['DOCKHAND_DEMO_CONTROL'] === '1',
+      control: policy.demoControl,
       onStarted: ({ controlUrl }) => {
         // e2e reads this line from stdout to steer the simulator's faults.
         if (controlUrl) console.log(`DOCKHAND_SIM_CONTROL ${controlUrl}`);

@@ -34,7 +34,7 @@ function recordingContents() {
 
 describe('window security', () => {
   it('turns on isolation and the sandbox and turns off Node everywhere', () => {
-    const preferences = secureWebPreferences('/app/preload.cjs');
+    const preferences = secureWebPreferences('/app/preload.cjs', { devTools: false });
     expect(preferences).toMatchObject({
       preload: '/app/preload.cjs',
       contextIsolation: true,

@@ -4,8 +4,11 @@
  */
 import { isAppUrl } from './origin';
 
-/** The webPreferences of the one window: isolated, sandboxed, no Node, nothing optional left on. */
-export function secureWebPreferences(preloadPath: string) {
+/**
+ * The webPreferences of the one window: isolated, sandboxed, no Node, nothing optional left on. DevTools only
+ * where the shell policy allows them (unpackaged runs, see packagedPolicy.ts).
+ */
+export function secureWebPreferences(preloadPath: string, options: { readonly devTools: boolean }) {
   return {
     preload: preloadPath,
     contextIsolation: true,
@@ -19,7 +22,7 @@ export function secureWebPreferences(preloadPath: string) {
     experimentalFeatures: false,
     navigateOnDragDrop: false,
     spellcheck: false,
-    devTools: true,
+    devTools: options.devTools,
   } as const;
 }
 
