@@ -134,7 +134,10 @@ export function createApiClient(input: ClientOptions): DockhandApiClient {
   function settle(prepared: PreparedRequest, attempt: number, response: AttemptResponse): Outcome {
     if (response.status >= 200 && response.status < 300) {
       try {
-        return { ok: true, value: parseResponse(prepared, response.text, response.requestId) };
+        const value = parseResponse(prepared, response.text, response.requestId);
+        // Every issued token, whoever asked (the token manager, or a caller such as Test connection).
+        if (prepared.operation === 'getAuthToken') options.onToken((value as AuthToken).access_token);
+        return { ok: true, value };
       } catch (error) {
         if (error instanceof ContractError) {
           logger.error({

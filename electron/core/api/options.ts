@@ -97,6 +97,11 @@ export const ClientOptionsSchema = z.strictObject({
     )
     .optional(),
   fetch: fn<FetchLike>('fetch').optional(),
+  /**
+   * Told every access token the API issues, as it arrives and before any request carries it, so the host's
+   * log redactor (electron/core/log/redact.ts) knows it before any line could quote it.
+   */
+  onToken: fn<(token: string) => void>('onToken').optional(),
 });
 
 export type ClientOptions = z.input<typeof ClientOptionsSchema>;
@@ -112,6 +117,7 @@ export interface ResolvedOptions {
   random: () => number;
   logger: ApiLogger;
   fetch: FetchLike;
+  onToken: (token: string) => void;
 }
 
 const SILENT: ApiLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -139,5 +145,6 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     logger: options.logger ?? SILENT,
     // Bound late, so a test (or a proxy agent) that replaces globalThis.fetch after import is honoured.
     fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
+    onToken: options.onToken ?? (() => {}),
   };
 }

@@ -91,6 +91,11 @@ function classify(error: unknown, step: 'token' | 'purchase orders'): Connection
 export interface ConnectionTestOptions {
   fetch?: FetchLike;
   timeoutMs?: number;
+  /**
+   * Told the key being tried and every token issued for it, before any request: a key that is only tried is
+   * never saved, so the SecretBox never registers it with the log redactor.
+   */
+  onSecret?: (secret: string) => void;
 }
 
 /** Never throws: every outcome is a ConnectionTestResult. */
@@ -106,6 +111,7 @@ export async function testConnection(
     );
   }
   const apiKey = input.apiKey;
+  options.onSecret?.(apiKey);
   let client: DockhandApiClient;
   try {
     client = createApiClient({
@@ -114,6 +120,7 @@ export async function testConnection(
       timeoutMs: options.timeoutMs ?? CONNECTION_TEST_TIMEOUT_MS,
       readRetries: 0,
       ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.onSecret ? { onToken: options.onSecret } : {}),
     });
   } catch {
     return fail('malformed_url', 'The API base URL is not valid.');

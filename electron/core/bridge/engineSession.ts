@@ -23,6 +23,8 @@ export interface EngineSessionOptions {
   logger: AppLogger;
   engine?: Partial<Omit<SyncEngineOptions, 'store' | 'client'>>;
   fetch?: FetchLike;
+  /** Told every access token as it is issued (the host registers it with the log redactor). */
+  onToken?: (token: string) => void;
 }
 
 export interface EngineSession {
@@ -46,6 +48,7 @@ export function startEngineSession(options: EngineSessionOptions): EngineSession
     getApiKey: options.getApiKey,
     logger: apiLoggerFor(logger),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.onToken ? { onToken: options.onToken } : {}),
   });
   const probe = options.engine?.probe ?? tokenProbe(client);
   const engine = createSyncEngine({

@@ -11,6 +11,7 @@
 import type { ConnectionState, DemoDataset } from '../../../src/bridge/contract';
 import { BridgeFailure, type BridgeEvent, type BridgeResult } from '../../../src/bridge/contract';
 import { dispatchBridge, type BridgeHandlers } from '../../../src/bridge/dispatch';
+import type { FetchLike } from '../api/options';
 import type { SecretBox } from '../secrets/secretBox';
 import { ALWAYS_ONLINE } from '../sync/connectivity';
 import type { OnlineSignal, SyncEngineOptions } from '../sync/types';
@@ -51,7 +52,13 @@ export interface MainBridgeOptions<S extends DemoSimulator = DemoSimulator> {
   engine?: Partial<Omit<SyncEngineOptions, 'store' | 'client'>>;
   /** `startSimulator` must be passed for the demo to work (electron/core may not import server/). */
   demo?: DemoOptions<S>;
-  fetch?: typeof fetch;
+  /** Electron passes `net.fetch` (system proxy, PAC, OS certificates); the browser host keeps Node's. */
+  fetch?: FetchLike;
+  /**
+   * Told every secret the SecretBox never sees: a key only tried by "Test connection", and access tokens as
+   * they are issued. The hosts register them with the log redactor (electron/core/log/redact.ts).
+   */
+  onSecret?: (secret: string) => void;
 }
 
 export interface MainBridge<S extends DemoSimulator = DemoSimulator> {
@@ -158,6 +165,7 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
       logger,
       engine: withPriorityOutlet(options.engine ?? {}, attached.priorityOutletId),
       ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.onSecret ? { onToken: options.onSecret } : {}),
     });
   }
 
@@ -165,6 +173,11 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
     if (!session) throw new BridgeFailure('not_connected', 'Not connected: sync is not running.');
     return session.engine;
   }
+
+  const testOptions = {
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.onSecret ? { onSecret: options.onSecret } : {}),
+  };
 
   const ops = opHandlers(requireEngine, (ids, requester) => {
     if (!ids.length) return;
@@ -188,14 +201,14 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
       }),
 
     'connection.test': async (input) => {
-      const result = await testConnection(input, options.fetch ? { fetch: options.fetch } : {});
+      const result = await testConnection(input, testOptions);
       logger.info('connection tested', result.ok ? { ok: true } : { ok: false, failure: result.failure });
       return result;
     },
 
     'connection.set': async (input) => {
       // Outside the chain: a slow test must not hold up other lifecycle commands.
-      const test = await testConnection(input, options.fetch ? { fetch: options.fetch } : {});
+      const test = await testConnection(input, testOptions);
       const baseUrl = normaliseBaseUrl(input.baseUrl);
       if (!test.ok || !baseUrl) return { saved: false as const, test };
       return serial(async () => {

@@ -1,7 +1,8 @@
 /**
  * The bridge over a WebSocket: each connection is one renderer (a RendererLink) of the main-side bridge.
- * Upgrades are checked first (./upgradeAuth.ts); a refused one gets a plain 403/404 and never reaches the
- * bridge. Every frame is untrusted input: parsed in a guard, validated against the contract's wire schema,
+ * Upgrades are checked first: the Host header, as ./host.ts checks it for every HTTP request (a page on
+ * another name that resolves to 127.0.0.1, DNS rebinding, gets 421), then ./upgradeAuth.ts; a refused one gets
+ * a plain 421/403/404 and never reaches the bridge. Every frame is untrusted input: parsed in a guard, validated against the contract's wire schema,
  * and a malformed one is answered (when it names an id) or dropped, never allowed to crash the host.
  */
 import type { IncomingMessage, Server } from 'node:http';
@@ -49,12 +50,21 @@ export function attachBridgeSocket(options: BridgeSocketOptions): BridgeSocket {
   const detaching = new Set<Promise<void>>();
   let clients = 0;
 
-  function refuse(socket: Duplex, status: 403 | 404): void {
-    const text = status === 403 ? 'Forbidden' : 'Not Found';
+  // The same exact name the HTTP requests must use (./host.ts): the origin's `127.0.0.1:PORT`.
+  const expectedHost = new URL(options.origin).host;
+  const STATUS_TEXT = { 403: 'Forbidden', 404: 'Not Found', 421: 'Misdirected Request' } as const;
+
+  function refuse(socket: Duplex, status: 403 | 404 | 421): void {
+    const text = STATUS_TEXT[status];
     socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   }
 
   function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (request.headers.host !== expectedHost) {
+      logger.warn('bridge connection refused', { reason: 'wrong host', status: 421 });
+      refuse(socket, 421);
+      return;
+    }
     const verdict = checkUpgrade(request, { origin: options.origin, token: options.token });
     if (!verdict.ok) {
       // The reason, never the URL: it would carry the (wrong or right) token.

@@ -138,6 +138,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     ),
     dataDir: options.dataDir,
     logger,
+    // A key only tried by "Test connection" and every issued token: the box never sees them.
+    onSecret: (secret) => redactor.addSecret(secret),
     ...(options.apiUrl ? { suggestedBaseUrl: options.apiUrl } : {}),
     ...(options.engine ? { engine: options.engine } : {}),
     demo: {

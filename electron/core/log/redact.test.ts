@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, REDACTED } from './redact';
+import { createRedactor, REDACTED, secretForms } from './redact';
 
 const KEY = 'sk_live_5fQ2xZ9k';
 
@@ -33,6 +33,42 @@ describe('createRedactor', () => {
     // A JSON body quoted inside another JSON string.
     expect(redactText('{\\"apiKey\\":\\"abc123\\"}')).toBe(`{\\"apiKey\\":\\"${REDACTED}\\"}`);
     expect(redactText('token_type Bearer')).toBe('token_type Bearer');
+  });
+
+  it('redacts a registered secret in its JSON-escaped, \\u-escaped and URL-encoded forms', () => {
+    const redactor = createRedactor();
+    const odd = 'k"ey\\with/ünï';
+    redactor.addSecret(odd);
+    const once = JSON.stringify({ apiKey: odd, note: `was ${odd}` });
+    const twice = JSON.stringify({ body: once });
+    const ascii = once.replace(
+      /[\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+    const query = `GET /x?k=${encodeURIComponent(odd)}&page=2`;
+    for (const text of [once, twice, ascii, query]) {
+      const redacted = redactor.redactText(text);
+      expect(redacted).toContain(REDACTED);
+      for (const form of secretForms(odd)) expect(redacted).not.toContain(form);
+      // What is left around it still reads.
+      expect(redacted).toMatch(/was|page=2|apiKey/);
+    }
+    expect(redactor.redactText(query)).toBe(`GET /x?k=${REDACTED}&page=2`);
+  });
+
+  it('redacts Basic credentials, in a header or written into a URL, registered or not', () => {
+    const { redactText } = createRedactor();
+    expect(redactText('Authorization: Basic dXNlcjpwYXNz')).toBe(`Authorization: Basic ${REDACTED}`);
+    expect(redactText('{"authorization":"basic dXNlcjpwYXNz=="}')).toBe(
+      `{"authorization":"basic ${REDACTED}"}`,
+    );
+    expect(redactText('proxy http://admin:s3cr3t@proxy.example:3128/ refused')).toBe(
+      `proxy http://${REDACTED}@proxy.example:3128/ refused`,
+    );
+    expect(redactText('https://user:@host/v2.1')).toBe(`https://${REDACTED}@host/v2.1`);
+    // A port is not a password, and an @ later in the path is not a user.
+    expect(redactText('https://host:8443/v2.1/a@b')).toBe('https://host:8443/v2.1/a@b');
+    expect(redactText('backend basic_text')).toBe('backend basic_text');
   });
 
   it('redacts nested objects, arrays, secret-named properties, Errors and their causes', () => {

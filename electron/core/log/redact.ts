@@ -1,8 +1,11 @@
 /**
- * Keeps secrets out of logs (design.md: the API key and tokens are never in logs). Two nets, because either
- * alone leaks: registered secrets (the current API key, tokens as they are issued) are replaced wherever they
- * appear, and well-known shapes (`Bearer …`, `x-api-key: …`, `"apiKey": "…"`, `access_token=…`) are redacted
- * even when nobody registered the value, e.g. a token from a response body quoted in an error message.
+ * Keeps secrets out of logs (docs/architecture.md, Bridge: logs go through a redactor that knows the key).
+ * Two nets, because either alone leaks: registered secrets (the saved API key, a key only tried by "Test
+ * connection", access tokens as they are issued) are replaced wherever they appear, also in their JSON-escaped
+ * and URL-encoded forms (a key with a quote or a backslash looks different inside a logged JSON body); and
+ * well-known shapes (`Bearer …`, `Basic …`, `user:password@` in a URL, `x-api-key: …`, `"apiKey": "…"`,
+ * `access_token=…`) are redacted even when nobody registered the value, e.g. a token from a response body
+ * quoted in an error message.
  */
 
 export const REDACTED = '[redacted]';
@@ -17,6 +20,10 @@ const SECRET_PROPERTY =
  */
 const TEXT_PATTERNS: readonly [RegExp, string][] = [
   [/\b(Bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi, `$1${REDACTED}`],
+  // HTTP Basic: base64 of user:password. Over-redacts prose such as "Basic settings", which a log can spare.
+  [/\b(Basic\s+)[A-Za-z0-9+/]+=*/gi, `$1${REDACTED}`],
+  // The same credentials written into a URL: scheme://user:password@host.
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@:"']+:[^\s/?#@"']*@/gi, `$1${REDACTED}@`],
   [
     /\b(x-api-key|api[-_]?key|access[-_]?token|refresh[-_]?token|client[-_]?secret)(\\*["']?\s*[:=]\s*\\*["']?)[^\s"'\\,;&{}[\]()]+/gi,
     `$1$2${REDACTED}`,
@@ -37,6 +44,27 @@ export interface Redactor {
    * cycles, binary data and functions become short markers.
    */
   redact(value: unknown): unknown;
+}
+
+/**
+ * The ways one secret can be written in a log line: as is, inside a JSON string (once, or a JSON text quoted
+ * inside another), with non-ASCII as \\u escapes (how some serialisers write JSON), and URL-encoded (a query
+ * string). Only forms that differ from the secret itself are added.
+ */
+export function secretForms(secret: string): string[] {
+  const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+  const asciiJson = inJson(secret).replace(
+    /[\u0080-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  let encoded: string | undefined;
+  try {
+    encoded = encodeURIComponent(secret);
+  } catch {
+    encoded = undefined; // a lone surrogate: no URL can carry it either
+  }
+  const forms = [secret, inJson(secret), inJson(inJson(secret)), asciiJson, encoded];
+  return [...new Set(forms.filter((form): form is string => !!form))];
 }
 
 export function createRedactor(): Redactor {
@@ -95,8 +123,10 @@ export function createRedactor(): Redactor {
     addSecret(value) {
       // Typed as a string, but called with whatever a caller was handed: never throw from here.
       const secret = typeof value === 'string' ? value.trim() : undefined;
-      if (!secret || secrets.includes(secret)) return;
-      secrets = [...secrets, secret].sort((a, b) => b.length - a.length);
+      if (!secret) return;
+      const added = secretForms(secret).filter((form) => !secrets.includes(form));
+      if (added.length === 0) return;
+      secrets = [...secrets, ...added].sort((a, b) => b.length - a.length);
     },
     redactText,
     redact: (value) => redact(value, 0, new WeakSet()),

@@ -3,7 +3,7 @@
  * AES-256-GCM key file in the browser host. Both are passed in, so the box runs in plain Node tests.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 export interface SecretCipher {
@@ -47,22 +47,20 @@ export function safeStorageCipher(safeStorage: SafeStorageLike, platform: string
  * The browser host has no keychain: AES-256-GCM with a random key in its own file (mode 0600). This keeps the
  * key out of the credentials file and out of backups of it; it does not protect against someone who can
  * read the user's files, which the README says.
+ *
+ * The first use creates the key, and must never create two: a second key would make whatever the first one
+ * encrypted unreadable. Within a process every use shares one load; between processes (two hosts on one data
+ * dir) the file is made complete under a temporary name and linked into place, which fails if it exists, and
+ * the loser reads the winner's key.
  */
 export function keyFileCipher(keyFile: string): SecretCipher {
-  let key: Buffer | undefined;
-  const loadKey = async (): Promise<Buffer> => {
-    if (key) return key;
-    try {
-      key = await readFile(keyFile);
-      if (key.length !== 32) throw new Error(`The key file ${keyFile} is damaged`);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      key = randomBytes(32);
-      await mkdir(dirname(keyFile), { recursive: true });
-      await writeFile(keyFile, key, { mode: 0o600, flag: 'wx' });
-      await chmod(keyFile, 0o600);
-    }
-    return key;
+  let loading: Promise<Buffer> | undefined;
+  const loadKey = (): Promise<Buffer> => {
+    loading ??= readOrCreateKey(keyFile).catch((error: unknown) => {
+      loading = undefined; // a failed first use (a full disk, say) may be tried again
+      throw error;
+    });
+    return loading;
   };
   return {
     isPersistent: async () => true,
@@ -80,4 +78,41 @@ export function keyFileCipher(keyFile: string): SecretCipher {
       return Buffer.concat([decipher.update(data.subarray(28)), decipher.final()]).toString('utf8');
     },
   };
+}
+
+async function readKey(keyFile: string): Promise<Buffer | undefined> {
+  let key: Buffer;
+  try {
+    key = await readFile(keyFile);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (key.length !== 32) throw new Error(`The key file ${keyFile} is damaged`);
+  return key;
+}
+
+async function readOrCreateKey(keyFile: string): Promise<Buffer> {
+  const existing = await readKey(keyFile);
+  if (existing) return existing;
+  await mkdir(dirname(keyFile), { recursive: true });
+  // Written whole under a name of its own, then linked: nobody ever reads a half-written key file.
+  const temporary = `${keyFile}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
+  const key = randomBytes(32);
+  try {
+    await writeFile(temporary, key, { mode: 0o600, flag: 'wx' });
+    await chmod(temporary, 0o600);
+    try {
+      await link(temporary, keyFile);
+      return key;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  } finally {
+    await rm(temporary, { force: true });
+  }
+  // Another process made it first: its key is the one.
+  const winner = await readKey(keyFile);
+  if (!winner) throw new Error(`The key file ${keyFile} vanished while it was being created`);
+  return winner;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -83,5 +83,45 @@ describe('SecretBox', () => {
     const box = new SecretBox(keyFileCipher(join(folder, 'k')), join(folder, 'c'));
     await expect(box.save({ ...connection, baseUrl: 'ftp://x' })).rejects.toThrow(/baseUrl/);
     await expect(box.save({ ...connection, apiKey: '' })).rejects.toThrow(/apiKey/);
+  });
+
+  it('two first saves at once make one key, and what each saved is readable with it', async () => {
+    const folder = dir();
+    const file = join(folder, 'credentials.bin');
+    const keyFile = join(folder, 'secret.key');
+    const box = new SecretBox(keyFileCipher(keyFile), file);
+    const other = { ...connection, apiKey: 'other-key-19be' };
+    await Promise.all([box.save(connection), box.save(other)]);
+    expect(readFileSync(keyFile)).toHaveLength(32);
+    const saved = await new SecretBox(keyFileCipher(keyFile), file).load();
+    expect([connection, other]).toContainEqual(saved);
+    // Nothing half-done is left behind: only the key and the credentials.
+    expect(readdirSync(folder).sort()).toEqual(['credentials.bin', 'secret.key']);
+  });
+
+  it('two ciphers on one new key file (two hosts on one data dir) agree on one key', async () => {
+    const folder = dir();
+    const keyFile = join(folder, 'nested', 'secret.key');
+    const first = keyFileCipher(keyFile);
+    const second = keyFileCipher(keyFile);
+    const [a, b, c] = await Promise.all([
+      first.encrypt('from the first'),
+      second.encrypt('from the second'),
+      first.encrypt('the first again'),
+    ]);
+    const reader = keyFileCipher(keyFile);
+    expect(await reader.decrypt(a)).toBe('from the first');
+    expect(await reader.decrypt(b)).toBe('from the second');
+    expect(await reader.decrypt(c)).toBe('the first again');
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(readdirSync(join(folder, 'nested'))).toEqual(['secret.key']);
+  });
+
+  it('refuses a damaged key file instead of replacing it', async () => {
+    const folder = dir();
+    const keyFile = join(folder, 'secret.key');
+    writeFileSync(keyFile, 'short');
+    await expect(keyFileCipher(keyFile).encrypt('x')).rejects.toThrow(/damaged/);
+    expect(readFileSync(keyFile, 'utf8')).toBe('short');
   });
 });

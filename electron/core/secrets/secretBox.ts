@@ -3,6 +3,7 @@
  * Persisted encrypted when the cipher can persist; otherwise kept for this session only, and the status says
  * why. The renderer never receives the key: it gets `describe()`, which has none.
  */
+import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { SecretCipher } from './cipher';
@@ -37,7 +38,8 @@ export class SecretBox {
     this.session = valid;
     if (await this.cipher.isPersistent()) {
       const encrypted = await this.cipher.encrypt(JSON.stringify(valid));
-      const temporary = `${this.file}.tmp-${process.pid}`;
+      // A name of its own per save: two saves at once must not write into the same temporary file.
+      const temporary = `${this.file}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
       await writeFile(temporary, encrypted, { mode: 0o600 });
       await rename(temporary, this.file);
     }
