@@ -8,6 +8,7 @@ import type { Component } from 'svelte';
 import type { DockhandDb } from './db/schema';
 import type { Route } from './lib/routes';
 import type { Session } from './lib/session.svelte';
+import CreditNotesScreen from './screens/creditNotes/CreditNotesScreen.svelte';
 import PurchaseOrdersScreen from './screens/purchaseOrders/PurchaseOrdersScreen.svelte';
 import ReceivingScreen from './screens/receiving/ReceivingScreen.svelte';
 import SettingsScreen from './screens/settings/SettingsScreen.svelte';
@@ -35,6 +36,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'purchase-orders', label: 'Purchase orders', screen: PurchaseOrdersScreen },
   { id: 'supplier-invoices', label: 'Supplier invoices', screen: SupplierInvoicesScreen },
   { id: 'suppliers', label: 'Suppliers', screen: SuppliersScreen },
+  { id: 'credit-notes', label: 'Credit notes', screen: CreditNotesScreen },
   { id: 'sync', label: 'Sync centre', screen: SyncCentreScreen },
   { id: 'settings', label: 'Settings', screen: SettingsScreen },
 ];
