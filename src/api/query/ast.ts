@@ -1,6 +1,6 @@
 /**
- * The parsed form of filter_by, order_by and select (seed 4.1). The builder writes it, the parser
- * reads it back, and `parse(build(x))` equals `x` for every valid `x`.
+ * The parsed form of filter_by, order_by and select (the grammar rules are in ./index.ts). The builder writes
+ * it, the parser reads it back, and `parse(build(x))` equals `x` for every valid `x`.
  */
 
 export const FILTER_OPERATORS = [
@@ -31,7 +31,7 @@ export const NO_VALUE_OPERATORS = [
 ] as const satisfies FilterOperator[];
 /** Operators taking one or more values separated by `|`. */
 export const MULTI_VALUE_OPERATORS = ['in', 'notin'] as const satisfies FilterOperator[];
-/** Seed 4.1: unavailable for date fields. */
+/** Unavailable for date fields (grammar rules, ./index.ts). */
 export const TEXT_OPERATORS = [
   'contains',
   'startswith',
@@ -39,9 +39,9 @@ export const TEXT_OPERATORS = [
   'doesnotcontain',
   'isnullorempty',
 ] as const satisfies FilterOperator[];
-/** Seed 4.1: unavailable for string fields. */
+/** Unavailable for string fields (grammar rules, ./index.ts). */
 export const RANGE_OPERATORS = ['lt', 'lte', 'gt', 'gte'] as const satisfies FilterOperator[];
-/** Seed 4.1: unavailable for non-nullable fields. */
+/** Unavailable for non-nullable fields (grammar rules, ./index.ts). */
 export const NULL_OPERATORS = ['isnull', 'isnotnull'] as const satisfies FilterOperator[];
 
 export type ValueArity = 'none' | 'one' | 'many';
@@ -73,7 +73,7 @@ export const ORDER_DIRECTIONS = ['asc', 'desc'] as const;
 export interface OrderEntry {
   field: string;
   /**
-   * The `<id>` of a keyed field. The seed lists `sales_channel:id` and `survey:id` among the customer
+   * The `<id>` of a keyed field. The API lists `sales_channel:id` and `survey:id` among the customer
    * order_by fields, so an entry can be `sales_channel:3 desc`.
    */
   key?: string;

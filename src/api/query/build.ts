@@ -1,7 +1,8 @@
 /**
- * Writes filter_by, order_by and select text (seed 4.1) from the AST in ./ast.ts, plus a small fluent
- * helper: `where('status').eq('OnOrder')`, or `queryFor('searchPurchaseOrders').where('status')…` which
- * checks field names at compile time and the whole clause at run time against the operation's table.
+ * Writes filter_by, order_by and select text (grammar rules in ./index.ts) from the AST in ./ast.ts, plus a
+ * small fluent helper: `where('status').eq('OnOrder')`, or
+ * `queryFor('searchPurchaseOrders').where('status')…` which checks field names at compile time and the whole
+ * clause at run time against the operation's table.
  *
  * The builders throw a RangeError on input that could not be read back (a value count that does not fit
  * the operator, an empty string, NaN, a field name with separators in it): those are programming errors,
@@ -33,7 +34,10 @@ export interface FilterClauseInput {
 const FIELD_NAME = /^[A-Za-z0-9_]+$/;
 const KEY = /^\d+$/;
 
-/** Escapes a string value: backslash as `\\`, pipe as `\|`, comma as `\,` (seed 4.1 plus the backslash). */
+/**
+ * Escapes a string value: backslash as `\\`, pipe as `\|`, comma as `\,` (the API escapes the last two; we
+ * add the backslash).
+ */
 export function escapeValue(s: string): string {
   return s.replace(/[\\|,]/g, (c) => `\\${c}`);
 }

@@ -1,6 +1,6 @@
 /**
  * The vocabulary of the query field tables: what type a filterable field has, whether it may be null and
- * whether it takes an extra `<id>` segment (seed 4.1: `sales_channel:<id>:eq:true`).
+ * whether it takes an extra `<id>` segment (grammar rules, ./index.ts: `sales_channel:<id>:eq:true`).
  */
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'date';

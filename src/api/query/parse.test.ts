@@ -130,7 +130,7 @@ describe('parseFilter rejects', () => {
     );
   });
 
-  it('isnullorempty on a date field, with the seed example message', () => {
+  it('isnullorempty on a date field, and the whole message names the clause', () => {
     rejectsFilter(
       PO,
       'eta:isnullorempty',

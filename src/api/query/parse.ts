@@ -1,9 +1,9 @@
 /**
- * Reads filter_by, order_by and select text (seed 4.1) for one search operation and checks it against
- * that operation's field table. User errors come back as values naming the offending clause; nothing
- * here throws for bad input.
+ * Reads filter_by, order_by and select text (the grammar rules in ./index.ts) for one search operation and
+ * checks it against that operation's field table. User errors come back as values naming the offending
+ * clause; nothing here throws for bad input.
  *
- * Grammar, where the seed leaves room:
+ * Grammar, where the API's rules leave room:
  * - filter_by: clauses separated by unescaped commas, each `field[:id]:operator[:values]`. Only the
  *   first two colons (three for keyed fields) separate segments, so a date-time value keeps its colons.
  *   Values of in/notin are separated by unescaped pipes. Escapes are `\\`, `\|` and `\,`; any other
@@ -137,7 +137,7 @@ function typedValue(field: string, spec: FieldSpec, text: string): FilterValue {
   }
 }
 
-/** Seed 4.1's three restrictions of operators by field type and nullability. */
+/** The grammar's three restrictions of operators by field type and nullability (./index.ts). */
 function checkOperator(field: string, spec: FieldSpec, op: FilterOperator): void {
   if (includes(NULL_OPERATORS, op) && !spec.nullable) {
     throw new ClauseError(`operator "${op}" is not available for non-nullable field "${field}"`);
@@ -265,7 +265,8 @@ function parseOrderEntry(op: SearchOperationId, entry: string): OrderEntry {
   const [field, key] = cut(head);
   if (!includes(order, field)) throw new ClauseError(`unknown field "${field}": ${op} cannot order by it`);
   const table: FieldTable = filter;
-  // Keyedness lives in the filter table: every keyed order field is also a filter field (4.3, 4.9).
+  // Keyedness lives in the filter table: every keyed order field is also a filter field (customers, purchase
+  // order items).
   const keyed = Object.hasOwn(table, field) && table[field]?.keyed === true;
   if (keyed && (key === undefined || key === '')) {
     throw new ClauseError(`keyed field "${field}" needs an id segment: ${field}:<id> asc|desc`);

@@ -22,7 +22,7 @@ const opsWith = (part: 'order' | 'select') => OPS.filter((op) => SEARCH_FIELDS[o
 const FILTER_OPS = OPS.filter((op) => Object.keys(SEARCH_FIELDS[op].filter).length > 0);
 const tableOf = (op: SearchOperationId): Readonly<Record<string, FieldSpec>> => SEARCH_FIELDS[op].filter;
 
-/** Seed 4.1's operator rules, restated independently of the parser. */
+/** The grammar's operator rules (./index.ts), restated independently of the parser. */
 function allowed(spec: FieldSpec, op: FilterOperator): boolean {
   if ((op === 'isnull' || op === 'isnotnull') && !spec.nullable) return false;
   if (

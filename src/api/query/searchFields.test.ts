@@ -6,7 +6,7 @@ const filterNames = (op: SearchOperationId) => Object.keys(SEARCH_FIELDS[op].fil
 const users = (...prefixes: string[]) =>
   prefixes.flatMap((p) => [`${p}_id`, `${p}_first_name`, `${p}_surname`]);
 
-describe('SEARCH_FIELDS against the seed (section 4)', () => {
+describe('SEARCH_FIELDS: the fields each search operation of the API takes', () => {
   it('has exactly the operations the app searches with', () => {
     expect([...ops].sort()).toEqual(
       [
@@ -27,7 +27,7 @@ describe('SEARCH_FIELDS against the seed (section 4)', () => {
     );
   });
 
-  it('purchase order filter: exactly the 13 seed fields', () => {
+  it('purchase order filter: exactly the 13 fields the API lists', () => {
     expect(filterNames('searchPurchaseOrders')).toEqual([
       'id',
       'external_purchase_order_id',
@@ -43,7 +43,7 @@ describe('SEARCH_FIELDS against the seed (section 4)', () => {
     ]);
   });
 
-  it('purchase order order_by: exactly the 10 seed fields', () => {
+  it('purchase order order_by: exactly the 10 fields the API lists', () => {
     expect(SEARCH_FIELDS.searchPurchaseOrders.order).toEqual([
       'id',
       'status',

@@ -1,24 +1,24 @@
 /**
- * Per search operation: the fields the seed (section 4) lets filter_by, order_by and select name, each
- * filter field typed from section 2.
+ * Per search operation: the fields the API lets filter_by, order_by and select name (grammar rules in
+ * ./index.ts), each filter field typed from the resource it reads (../resources).
  *
- * How types and nullability are decided where the seed does not state them:
- * - A field that is a section-2 field with an explicit type takes that type and its "nullable" marker
- *   (no marker = not nullable, the convention at the top of section 2).
+ * How types and nullability are decided where the API does not state them:
+ * - A field that is a resource field with an explicit type takes that type and its "nullable" marker
+ *   (the API marks nullable fields; an unmarked field is not nullable).
  * - An object reference filtered by itself (`status`, `outlet`, `supplier`, `product_type`) is a string
- *   matched on its name: PO statuses are named values (seed 3: Incomplete, OnOrder…), so
- *   `status:eq:OnOrder`. The seed does not say name or id; a string type lets an id through too, so we
- *   never reject a query the server might accept (only lt/lte/gt/gte are lost).
- * - Child fields of nested objects and derived fields whose nullability the seed never states are
+ *   matched on its name: PO statuses are named values (Incomplete, OnOrder…; ../enums.ts), so
+ *   `status:eq:OnOrder`. The API does not say name or id; a string type lets an id through too, so we never
+ *   reject a query the server might accept (only lt/lte/gt/gte are lost).
+ * - Child fields of nested objects and derived fields whose nullability the API never states are
  *   nullable: a client-side check must not reject a valid `isnull`; the server has the final word.
- *   Section 2.5 (product) marks no field nullable, not even the obviously optional
+ *   The API's product (../resources/product.ts) marks no field nullable, not even the obviously optional
  *   `promotional_price_expiry`, so we read it as "not stated" rather than "never null".
  * - Exceptions, always present: a record's own id, created_on/modified_on, and the ids of the users that
  *   created and last modified a record. User names are nullable, as `userRef` in ../primitives.ts.
  */
 import { bool, date, int, keyed, num, str, type FieldSpec, type SearchFields } from './fields';
 
-/** `expand('freight', {total_ex: …})` → `{freight_total_ex: …}`: the seed's `prefix_*` field families. */
+/** `expand('freight', {total_ex: …})` → `{freight_total_ex: …}`: the API's `prefix_*` field families. */
 function expand<P extends string, T extends Record<string, FieldSpec>>(
   prefix: P,
   suffixes: T,
@@ -41,8 +41,9 @@ const USER = { id: int(false), first_name: str(true), surname: str(true) } as co
 /** finalised_by_*: only a finalised record has one, so the id may be null too. */
 const OPTIONAL_USER = { id: int(true), first_name: str(true), surname: str(true) } as const;
 /**
- * Supplier invoice direct costs (2.14 create body: `{includes_tax boolean, total_ex number}`). The seed
- * lists duty without includes_tax in the body but its filter fields name the same four for all three.
+ * Supplier invoice direct costs (create body, POST /supplierinvoices: `{includes_tax boolean, total_ex
+ * number}`). The API lists duty without includes_tax in the body but its filter fields name the same four for
+ * all three.
  */
 const COST = {
   total_ex: num(true),
@@ -53,8 +54,8 @@ const COST = {
 
 const audit = { ...expand('created_by', USER), ...expand('modified_by', USER) };
 
-// 4.3: filter_by and order_by take the same list. "the service" in the seed is the field `website`;
-// `sales_channel:id` and `survey:id` are keyed fields.
+// GET /customers: filter_by and order_by take the same list. The API prints the field `website` as "the
+// service"; `sales_channel:id` and `survey:id` are keyed fields.
 const customerFilter = {
   id: int(false),
   customer_number: str(true),
@@ -62,7 +63,7 @@ const customerFilter = {
   last_name: str(true),
   full_name: str(true), // derived from the nullable first and last names
   company: str(true),
-  date_of_birth: str(true), // 2.7 types it "string, nullable", not date-time, so string operators apply
+  date_of_birth: str(true), // the customer has it as "string, nullable", not date-time
   date_of_birth_withheld: bool(false),
   customer_type_name: str(true),
   mobile: str(true),
@@ -83,7 +84,8 @@ const customerFilter = {
     postcode: str(true),
     country: str(true),
   }),
-  // Delivery address fields are nullable in 2.8, and a customer may have no delivery address at all.
+  // Delivery address fields are nullable (../resources/customer.ts), and a customer may have no delivery
+  // address at all.
   ...expand('delivery', {
     first_name: str(true),
     last_name: str(true),
@@ -98,7 +100,7 @@ const customerFilter = {
     mobile: str(true),
   }),
   loyalty_program_enabled: bool(false),
-  // Not in the customer record; typed after the loyalty entry's doubles (2.9).
+  // Not in the customer record; typed after the loyalty history entry's doubles.
   ...expand('loyalty_points', {
     available: num(true),
     available_value: num(true),
@@ -110,16 +112,17 @@ const customerFilter = {
   receive_sms: bool(false),
   price_group_standard: str(true), // a customer may have no price group of either type
   price_group_fixed: str(true),
-  home_outlet_name: str(true), // outlet names are nullable in 2.18
+  home_outlet_name: str(true), // outlet names are nullable (../resources/outlet.ts)
   custom_reference: str(true),
   created_on: date(false),
   modified_on: date(false),
   export_to_web: bool(false),
-  sales_channel: keyed(bool(false)), // membership: sales_channel:<id>:eq:true (seed 4.1)
+  sales_channel: keyed(bool(false)), // membership: sales_channel:<id>:eq:true (grammar rules, ./index.ts)
   survey: keyed(str(true)), // the answer to survey question <id>; a customer may not have answered
 } as const;
 
-// 2.9: order_item and adjustment_reason children are not shown; an entry has one or the other.
+// Loyalty history entry: its order_item and adjustment_reason children are not shown; an entry has one or the
+// other.
 const loyaltyHistoryFilter = {
   created_on: date(false),
   order_id: int(true),
@@ -132,10 +135,11 @@ const loyaltyHistoryFilter = {
   ratio: num(true),
 } as const;
 
-// 2.9 names only id, active and name for the segment group record; their types are not shown.
+// The API names only id, active and name for the survey segment group record; their types are not shown.
 const surveySegmentFilter = { id: int(false), active: bool(true), name: str(true) } as const;
 
-// 4.9 / 2.3. The seed marks the purchase order id and created_on nullable; we follow it.
+// GET /purchaseorders over the purchase order (../resources/purchaseOrder.ts). The API marks the
+// purchase order id and created_on nullable; we follow it.
 const purchaseOrderFilter = {
   id: int(true),
   external_purchase_order_id: str(true),
@@ -150,8 +154,9 @@ const purchaseOrderFilter = {
   ...expand('created_by', USER),
 } as const;
 
-// 4.9 / 2.4 / 2.5. `attribute` and `attribute:<id>` are one keyed field; `attribute:<id>:isnotnull`
-// in 4.1 shows it is nullable. Inventory and pricing children have no stated nullability.
+// GET /purchaseorders/{id}/purchaseorderitems over the item and its product (../resources/product.ts).
+// `attribute` and `attribute:<id>` are one keyed field; the grammar's example `attribute:<id>:isnotnull`
+// (./index.ts) shows it is nullable. Inventory and pricing children have no stated nullability.
 const purchaseOrderItemFilter = {
   quantity_on_order: int(true),
   quantity_received: int(false),
@@ -170,13 +175,13 @@ const purchaseOrderItemFilter = {
   depth: num(true),
   cubic: num(true),
   total_cubic: num(false),
-  carton_quantity: str(true), // 2.5 lists carton_quantity among the product's strings
+  carton_quantity: str(true), // the product lists carton_quantity among its strings
   weight: num(true),
   total_weight: num(false),
   rrp_inc: num(true),
   sell_price_inc: num(true),
   product_type: str(true),
-  size: str(true), // size, colour, brand, season match on the value name (4.9)
+  size: str(true), // size, colour, brand, season match on the value name, as the API says
   colour: str(true),
   brand: str(true),
   season: str(true),
@@ -204,9 +209,10 @@ const purchaseOrderItemFilter = {
   is_linked_to_transfer: bool(false),
 } as const;
 
-// 4.10 / 2.14. The returned invoice's types are not shown: numbers and flags are typed after the request
-// body, nullability is permissive (see the top of this file). The order list is this list without the
-// two purchase_order_* fields, so the table is written in the seed's order.
+// GET /supplierinvoices over the supplier invoice (../resources/supplierInvoice.ts). The returned invoice's
+// types are not shown: numbers and flags are typed after the request body, nullability is permissive (see the
+// top of this file). The order list is this list without the two purchase_order_* fields, so the table is
+// written in the API's order.
 const supplierInvoiceFilter = {
   id: int(false),
   supplier_invoice_number: str(true),
@@ -230,7 +236,8 @@ const supplierInvoiceFilter = {
   supplier_invoiced_on: date(true),
 } as const;
 
-// 4.12 / 2.16: filter and order take the same list. The seed marks id nullable; we follow it.
+// GET /creditnotes over the credit note (../resources/creditNote.ts): filter and order take the same
+// list. The API marks id nullable; we follow it.
 const creditNoteFilter = {
   id: int(true),
   supplier_return_id: int(true),
@@ -250,7 +257,8 @@ const creditNoteFilter = {
 const NONE = [] as const;
 
 /**
- * Price groups: 4.13 says only "order_by (field name)". Fixed groups have id, name, modified_on (2.19);
+ * Price groups: GET /pricegroups/standard and /pricegroups/fixed say only "order_by (field name)". Fixed
+ * groups have id, name, modified_on (../resources/priceGroup.ts);
  * standard groups' fields are not shown, so we assume the same three.
  */
 const PRICE_GROUP_ORDER = ['id', 'name', 'modified_on'] as const;
@@ -268,7 +276,7 @@ export const SEARCH_FIELDS = {
     order: ['id', 'name', 'created_on', 'modified_on'],
     select: ['id'],
   },
-  // 4.7: `name` is a plain query parameter, not a filter_by field.
+  // GET /shipmenttypes: `name` is a plain query parameter, not a filter_by field.
   searchShipmentTypes: { filter: {}, order: NONE, select: NONE },
   searchPurchaseOrders: {
     filter: purchaseOrderFilter,
@@ -303,7 +311,8 @@ export const SEARCH_FIELDS = {
     order: without(keysOf(supplierInvoiceFilter), 'purchase_order_supplier', 'purchase_order_id'),
     select: NONE,
   },
-  // 2.15 "Item search order and filter-free fields": order_by only (4.11 lists no filter_by).
+  // The supplier return's "Item search order and filter-free fields": order_by only (GET
+  // /supplierreturns/{id}/supplierreturnitems lists no filter_by).
   searchSupplierReturnItems: {
     filter: {},
     order: [
