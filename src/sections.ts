@@ -11,6 +11,7 @@ import type { Session } from './lib/session.svelte';
 import CreditNotesScreen from './screens/creditNotes/CreditNotesScreen.svelte';
 import PurchaseOrdersScreen from './screens/purchaseOrders/PurchaseOrdersScreen.svelte';
 import ReceivingScreen from './screens/receiving/ReceivingScreen.svelte';
+import ListsScreen from './screens/referenceData/ListsScreen.svelte';
 import SettingsScreen from './screens/settings/SettingsScreen.svelte';
 import SupplierInvoicesScreen from './screens/supplierInvoices/SupplierInvoicesScreen.svelte';
 import SuppliersScreen from './screens/suppliers/SuppliersScreen.svelte';
@@ -36,6 +37,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'purchase-orders', label: 'Purchase orders', screen: PurchaseOrdersScreen },
   { id: 'supplier-invoices', label: 'Supplier invoices', screen: SupplierInvoicesScreen },
   { id: 'suppliers', label: 'Suppliers', screen: SuppliersScreen },
+  { id: 'lists', label: 'Lists', screen: ListsScreen },
   { id: 'credit-notes', label: 'Credit notes', screen: CreditNotesScreen },
   { id: 'sync', label: 'Sync centre', screen: SyncCentreScreen },
   { id: 'settings', label: 'Settings', screen: SettingsScreen },
