@@ -3,7 +3,10 @@
  * the simulator and the UI.
  */
 
-/** Purchase order status names: the seed names the first three; design.md's simulator rules add the rest. */
+/**
+ * Purchase order status names: the API names the first three; the rest are ours, as the simulator serves them
+ * (server/README.md, Purchasing).
+ */
 export const PURCHASE_ORDER_STATUSES = [
   'Incomplete',
   'OnOrder',
@@ -14,7 +17,7 @@ export const PURCHASE_ORDER_STATUSES = [
 ] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 
-/** update_linked_transfers_on_receipt_to: each step has a field-style and a verb-style spelling (seed 2.3). */
+/** update_linked_transfers_on_receipt_to: each step has a field-style and a verb-style spelling. */
 export const LINKED_TRANSFER_UPDATE_VALUES = [
   'qty_allocated',
   'Allocate',
@@ -25,7 +28,7 @@ export const LINKED_TRANSFER_UPDATE_VALUES = [
 ] as const;
 export type LinkedTransferUpdate = (typeof LINKED_TRANSFER_UPDATE_VALUES)[number];
 
-/** The statuses in which update_linked_transfers_on_receipt_to may still change (seed 2.3). */
+/** The statuses in which update_linked_transfers_on_receipt_to may still change, as the API says. */
 export const LINKED_TRANSFER_EDITABLE_STATUSES = [
   'Incomplete',
   'OnOrder',
@@ -41,14 +44,20 @@ export function canChangeLinkedTransferUpdate(statusName: string): boolean {
   return (LINKED_TRANSFER_EDITABLE_STATUSES as readonly string[]).includes(statusName);
 }
 
-/** Supplier invoice status values (seed 3; design.md: In Progress → Finalised). */
+/**
+ * Supplier invoice status values, as the API shows them in requests (In Progress → Finalised;
+ * server/README.md).
+ */
 export const SUPPLIER_INVOICE_STATUSES = ['In Progress', 'Finalised'] as const;
 export type SupplierInvoiceStatus = (typeof SUPPLIER_INVOICE_STATUSES)[number];
 
-/** landed_costs_calculation (seed 2.14). */
+/** landed_costs_calculation of the supplier invoice (./resources/supplierInvoice.ts). */
 export const LANDED_COSTS_CALCULATIONS = ['Manual', 'Currency Conversion'] as const;
 export type LandedCostsCalculation = (typeof LANDED_COSTS_CALCULATIONS)[number];
 
-/** Supplier return and return item statuses (design.md: Incomplete → In Progress → Finalised). */
+/**
+ * Supplier return and return item statuses: the API does not show them; ours (server/README.md, Purchasing):
+ * Incomplete → In Progress → Finalised.
+ */
 export const SUPPLIER_RETURN_STATUSES = ['Incomplete', 'In Progress', 'Finalised'] as const;
 export type SupplierReturnStatus = (typeof SUPPLIER_RETURN_STATUSES)[number];

@@ -61,7 +61,7 @@ describe('the generated OpenAPI 3.1 document', () => {
     for (const [, id] of refs) expect(schemas[id!], id).toBeDefined();
   });
 
-  it('keeps the seed bounds in the component schemas', () => {
+  it('keeps the bounds and strictness of the resources in the component schemas', () => {
     const schemas = (
       document['components'] as { schemas: Record<string, { properties?: Record<string, unknown> }> }
     ).schemas;

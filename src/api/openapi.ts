@@ -133,7 +133,11 @@ function operationObject(entry: EndpointEntry, refFor: Map<z.ZodType, string>): 
       in: 'query',
       required: !isOptional(schema),
       schema: inlineSchema(schema),
-      ...(grammar ? { description: `Grammar of seed 4.1; fields per operation in src/api/query` } : {}),
+      ...(grammar
+        ? {
+            description: `Grammar in src/api/query/index.ts; fields per operation in src/api/query/searchFields.ts`,
+          }
+        : {}),
     });
   }
   if (entry.auth === 'bearer') {

@@ -1,7 +1,7 @@
 /**
  * Building blocks for the v2.1 contract. Pure TypeScript + zod: no DOM, no Node, no Electron.
  *
- * Every resource, request and endpoint schema is assembled from these so that the seed's type words
+ * Every resource, request and endpoint schema is assembled from these so that the API's type words
  * ("int32", "double", "date-time", "0..50 chars", "nullable") map to exactly one zod expression each.
  */
 import { z } from 'zod';
@@ -19,7 +19,7 @@ export const int64 = () => z.int();
 export const double = () => z.number();
 
 /**
- * "date-time": an ISO 8601 date-time. The seed does not say whether an offset is always present, so
+ * "date-time": an ISO 8601 date-time. The API does not say whether an offset is always present, so
  * both `2026-01-02T03:04:05Z`, `…+10:00` and an offset-less local time are accepted.
  */
 export const dateTime = () => z.iso.datetime({ offset: true, local: true });
@@ -27,7 +27,7 @@ export const dateTime = () => z.iso.datetime({ offset: true, local: true });
 /** A calendar date `YYYY-MM-DD`, as the purchase order create body sends its dates. */
 export const calendarDate = () => z.iso.date();
 
-/** A string bounded to `min..max` characters, as the seed's "0..N chars". */
+/** A string bounded to `min..max` characters, as the API's "0..N chars". */
 export const boundedString = (min: number, max: number) => z.string().min(min).max(max);
 
 /** The price bound on sell prices and product-supplier buy prices: ±922337203685477.6. */
@@ -49,7 +49,7 @@ export const userRef = () =>
     surname: z.string().nullable(),
   });
 
-/** The paging envelope (seed 2.1) wrapped around every search result. */
+/** The paging envelope wrapped around every search result. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.strictObject({
     data: z.array(item).nullable(),
@@ -58,6 +58,6 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     total_records: int32(),
   });
 
-/** Bounds of the paging query parameters (seed 4 and 8). */
+/** Bounds of the paging query parameters, as the API states them. */
 export const PAGE_NUMBER_MAX = 100000;
 export const PAGE_SIZE_MAX = 2147483647;

@@ -1,7 +1,8 @@
 /**
- * Seed 2.16 (credit note) and 2.17 (credit note item). The child fields of their supplier, outlet, product and
- * user objects are not shown: supplier and outlet are {id, name} like every other reference, the product is the
- * summary shared with return items, and users are the audited user of purchase orders.
+ * The credit note and the credit note item (GET /creditnotes, /creditnotes/{id}/creditnoteitems). The child
+ * fields of their supplier, outlet, product and user objects are not shown: supplier and outlet are {id, name}
+ * like every other reference, the product is the summary shared with return items, and users are the audited
+ * user of purchase orders.
  */
 import { z } from 'zod';
 import { boundedString, dateTime, double, int32, namedRef } from '../primitives';
@@ -20,7 +21,7 @@ export const CreditNoteSchema = z.strictObject({
   supplier: namedRef(),
   outlet: namedRef(),
   supplier_reference: boundedString(0, 50).nullable(),
-  // The seed's default: a missing flag parses to false; an explicit null stays null.
+  // The API's default: a missing flag parses to false; an explicit null stays null.
   include_tax: z.boolean().nullable().default(false),
   rounding_adjustment: double(),
   total_credit_quantity: int32(),

@@ -1,4 +1,4 @@
-/** Seed 2.7 (customer), 2.8 (delivery address), 2.9 (loyalty history) and the survey segment group. */
+/** The customer, its delivery address and loyalty history entry, and the survey segment group. */
 import { z } from 'zod';
 import { dateTime, double, int32, namedRef } from '../primitives';
 import { postalAddress } from './shared';
@@ -25,12 +25,12 @@ export const CustomerSchema = z.strictObject({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   company: z.string().nullable(),
-  // No email format here: the seed gives customers' email as a plain string (only suppliers specify a format).
+  // No email format here: the API gives customers' email as a plain string (only suppliers specify a format).
   email: z.string().nullable(),
   phone: z.string().nullable(),
   mobile: z.string().nullable(),
   fax: z.string().nullable(),
-  // The seed prints this field as "the service"; the API's key is `website`.
+  // The API prints this field as "the service"; its key is `website`.
   website: z.string().nullable(),
   custom_reference: z.string().nullable(),
   // Requests send the business number as `abn`; responses name it `acn`.

@@ -1,4 +1,4 @@
-/** Seed 2.18: outlet. */
+/** The outlet (GET /outlets/{id}). */
 import { z } from 'zod';
 import { boundedString, dateTime, int32, namedRef } from '../primitives';
 import { currencyRef, postalAddress } from './shared';

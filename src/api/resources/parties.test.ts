@@ -1,4 +1,4 @@
-/** Customers and their records, suppliers and outlets (seed 2.7–2.10, 2.18). */
+/** Customers and their records, suppliers and outlets (./customer.ts, ./supplier.ts, ./outlet.ts). */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {

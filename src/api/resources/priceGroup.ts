@@ -1,4 +1,4 @@
-/** Seed 2.19: price groups. */
+/** Price groups, standard and fixed (/pricegroups/standard, /pricegroups/fixed). */
 import { z } from 'zod';
 import { dateTime, int32 } from '../primitives';
 

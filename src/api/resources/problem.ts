@@ -1,9 +1,9 @@
-/** Seed 2.2: the problem body of every error response. */
+/** The problem body of every error response. */
 import { z } from 'zod';
 import { int32 } from '../primitives';
 
 /**
- * Unlike every other response, additional properties are allowed (seed 2.2), hence looseObject.
+ * Unlike every other response, additional properties are allowed (the API says so), hence looseObject.
  *
  * Its five members are nullable AND may be absent: this is the one body we must never fail to read, since a
  * failed op is shown to the user with it, and RFC 9457 makes every member optional (gateways and proxies answer

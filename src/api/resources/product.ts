@@ -1,4 +1,4 @@
-/** Seed 2.5: the product as embedded in a purchase order item. */
+/** The product as embedded in a purchase order item. */
 import { z } from 'zod';
 import { dateTime, double, int32, namedRef, price } from '../primitives';
 
@@ -7,11 +7,11 @@ export const BREADTH_MAX = 9999.9999;
 const modifiedRef = () => z.strictObject({ id: int32(), name: z.string(), modified_on: dateTime() });
 
 // Child field types of the nested objects below are not shown beyond their names: ids are int32 like every id
-// in the seed, names are strings, quantities are int32 like the purchase order item quantities.
+// in the API, names are strings, quantities are int32 like the purchase order item quantities.
 const nested = {
   custom_properties: z.array(z.strictObject({ name: z.string(), value: z.string().nullable() })),
   product_type: modifiedRef(),
-  // Mirrors the supplier record (2.10), whose code and name are nullable.
+  // Mirrors the supplier record (./supplier.ts), whose code and name are nullable.
   supplier: z.strictObject({
     id: int32(),
     supplier_code: z.string().nullable(),
@@ -50,7 +50,8 @@ const nested = {
     }),
   ),
   external_links: z.array(z.strictObject({ id: int32(), name: z.string(), url: z.string() })),
-  // Section 8 bounds every sell price, so the group prices carry the same bound as the product's own.
+  // The API bounds every sell price (PRICE_MAX, ../primitives.ts), so the group prices carry the same bound
+  // as the product's own.
   fixed_price_groups: z.array(
     z.strictObject({ id: int32(), name: z.string(), sell_price_inc: price(), modified_on: dateTime() }),
   ),
@@ -76,7 +77,7 @@ export const ProductSchema = z
     freight_inc: double(),
     price_ex: double(),
     rrp_inc: double(),
-    // sell_price_inc and markup_target are nullable (the seed lists them as plain doubles): "cannot be used
+    // sell_price_inc and markup_target are nullable (the API lists them as plain doubles): "cannot be used
     // together" only means something if a product may leave one of them unset.
     sell_price_inc: price().nullable(),
     web_price_inc: double(),

@@ -1,7 +1,8 @@
 /**
- * Seed 2.13: a supplier attached to a product. The response names are not shown; we keep the request names
- * (supplier_code, supplier_buy_ex, supplier_sku2, lead_time, is_default, notes) and name the rest after the
- * supplier record (is_enabled) and the return reason's soft-delete style (is_deleted, as in the is_deleted query).
+ * A supplier attached to a product (/products/{product_id}/suppliers). The response names are not shown; we
+ * keep the request names (supplier_code, supplier_buy_ex, supplier_sku2, lead_time, is_default, notes) and
+ * name the rest after the supplier record (is_enabled) and the return reason's soft-delete style (is_deleted,
+ * as in the is_deleted query).
  */
 import { z } from 'zod';
 import { boundedString, int32, price } from '../primitives';

@@ -1,4 +1,4 @@
-/** Seed 2.3 (purchase order) and 2.4 (purchase order item). */
+/** The purchase order and the purchase order item. */
 import { z } from 'zod';
 import { dateTime, double, int32, int64, namedRef, price } from '../primitives';
 import { ProductSchema } from './product';
@@ -20,7 +20,8 @@ export const PurchaseOrderItemSchema = z.strictObject({
   pricing: z.strictObject({
     product_id: int32(),
     outlet_id: int32(),
-    // Section 8 bounds "sell price" in general, so the item's pricing copy gets the product's bound too.
+    // The API bounds "sell price" in general (PRICE_MAX, ../primitives.ts), so the item's pricing copy gets
+    // the product's bound too.
     sell_price_inc: price(),
     promotional_price_inc: double(),
     promotional_price_start: dateTime(),

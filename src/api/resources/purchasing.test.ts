@@ -1,4 +1,7 @@
-/** Products, purchase orders and their items, and product suppliers (seed 2.3, 2.4, 2.5, 2.13). */
+/**
+ * Products, purchase orders and their items, and product suppliers (./purchaseOrder.ts, ./product.ts,
+ * ./productSupplier.ts).
+ */
 import { describe, expect, test } from 'vitest';
 import { PRICE_MAX } from '../primitives';
 import {

@@ -1,4 +1,7 @@
-/** Reference data, the auth token and the problem body (seed 2.2, 2.11, 2.12, 2.19; design.md token). */
+/**
+ * Reference data, the auth token and the problem body (./returnReason.ts, ./shipping.ts, ./priceGroup.ts,
+ * ./token.ts, ./problem.ts).
+ */
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import {
@@ -60,7 +63,7 @@ describe('ShippingPortSchema and ShipmentTypeSchema', () => {
     expect(issueKeys(schema, value)).toContain(key);
   });
 
-  test('bounds and nullability as the seed lists them', () => {
+  test('bounds and nullability as the API lists them', () => {
     expect(issueKeys(ShippingPortSchema, sampleShippingPort({ name: 'x'.repeat(100) }))).toEqual([]);
     expect(issueKeys(ShippingPortSchema, sampleShippingPort({ name: null }))).toEqual([]);
     expect(issueKeys(ShipmentTypeSchema, sampleShipmentType({ id: null, name: 'x'.repeat(50) }))).toEqual([]);

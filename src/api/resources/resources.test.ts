@@ -63,7 +63,7 @@ describe('nested objects are strict too', () => {
   });
 });
 
-test('the problem body keeps extra properties (seed 2.2)', () => {
+test('the problem body keeps extra properties', () => {
   const body = { ...fixtures.sampleProblem(), traceId: '00-abc-01', retry_after: 30 };
   expect(resources.ProblemSchema.parse(body)).toEqual(body);
 });

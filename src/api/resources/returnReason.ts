@@ -1,4 +1,4 @@
-/** Seed 2.11: supplier return reason (soft-deleted via `deleted` + `deleted_on`). */
+/** The supplier return reason (soft-deleted via `deleted` + `deleted_on`). */
 import { z } from 'zod';
 import { dateTime, int32 } from '../primitives';
 
@@ -7,7 +7,7 @@ export const SupplierReturnReasonSchema = z.strictObject({
   name: z.string().nullable(),
   created_on: dateTime(),
   modified_on: dateTime(),
-  // The seed's default: a record without the flag is a live reason.
+  // The API's default: a record without the flag is a live reason.
   deleted: z.boolean().default(false),
   deleted_on: dateTime().nullable(),
 });

@@ -1,4 +1,7 @@
-/** Supplier invoices, supplier returns and credit notes (seed 2.14–2.17). */
+/**
+ * Supplier invoices, supplier returns and credit notes (./supplierInvoice.ts, ./supplierReturn.ts,
+ * ./creditNote.ts).
+ */
 import { describe, expect, test } from 'vitest';
 import { CreditNoteItemSchema, CreditNoteSchema } from './creditNote';
 import {

@@ -8,11 +8,11 @@ import { int32, userRef } from '../primitives';
 /** created_by / modified_by / finalised_by. Credit notes and returns do not show the user's fields; we reuse the PO's. */
 export const auditUser = userRef;
 
-/** fob_currency: the seed shows {id, currency_code, currency_name} on purchase orders; outlets reuse it. */
+/** fob_currency: the API shows {id, currency_code, currency_name} on purchase orders; outlets reuse it. */
 export const currencyRef = () =>
   z.strictObject({ id: int32(), currency_code: z.string(), currency_name: z.string() });
 
-/** The street lines every address in the seed shares; their value types are not shown, so nullable strings. */
+/** The street lines every address in the API shares; their value types are not shown, so nullable strings. */
 const streetLines = {
   address_line1: z.string().nullable(),
   suburb: z.string().nullable(),
@@ -26,7 +26,7 @@ export const postalAddress = () =>
 
 /**
  * An address whose country is a reference, as suppliers ({id}) and supplier returns ({id, name}) carry it.
- * The country is nullable: the seed does not show it as required and a partly filled address is common.
+ * The country is nullable: the API does not show it as required and a partly filled address is common.
  */
 export const addressWithCountry = <C extends z.ZodType>(country: C) =>
   z.strictObject({ ...streetLines, country: country.nullable() });

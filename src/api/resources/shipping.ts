@@ -1,4 +1,4 @@
-/** Seed 2.12: shipping port and shipment type (both served under /v2). */
+/** The shipping port and the shipment type (both served under /v2). */
 import { z } from 'zod';
 import { boundedString, int32 } from '../primitives';
 

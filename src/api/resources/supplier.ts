@@ -1,9 +1,9 @@
-/** Seed 2.10: supplier. */
+/** The supplier (GET /suppliers/{id}). */
 import { z } from 'zod';
 import { boundedString, dateTime, int32, namedRef } from '../primitives';
 import { addressWithCountry } from './shared';
 
-/** The punctuation the seed forbids in supplier comments (kept on one line to read as a list). */
+/** The punctuation the API forbids in supplier comments (kept on one line to read as a list). */
 // prettier-ignore
 export const SUPPLIER_COMMENTS_FORBIDDEN = [
   '*', '|', ':', '<', '>', '[', ']', '{', '}', '(', ')', '"', "'", '`', ';', '@', '&', '$', '#', '!', '/', '?',
@@ -38,7 +38,7 @@ export const SupplierSchema = z.strictObject({
     .regex(SUPPLIER_COMMENTS_PATTERN, `Must not contain any of ${SUPPLIER_COMMENTS_FORBIDDEN.join(' ')}`)
     .nullable(),
   purchase_order_template: z.string().nullable(),
-  // Defaults from the seed: a missing value parses to the default; an explicit null stays null.
+  // The API's defaults: a missing value parses to the default; an explicit null stays null.
   po_sku1_enabled: z.boolean().nullable().default(false),
   po_sku2_enabled: z.boolean().nullable().default(true),
   is_enabled: z.boolean(),

@@ -1,5 +1,5 @@
 /**
- * Seed 2.14: supplier invoice. The seed lists the response fields in prose only; the names below are the request
+ * The supplier invoice. The API lists its response fields in prose only; the names below are the request
  * names where one exists and otherwise the names of the invoice's filter/order fields.
  */
 import { z } from 'zod';

@@ -1,12 +1,15 @@
 /**
- * Seed 2.15: supplier return and its items. Response names are not shown; they follow the update/create body
+ * The supplier return and its items. Response names are not shown; they follow the update/create body
  * names and the item search fields, with totals named like the credit note's (total_…_ex/_tax/_inc).
  */
 import { z } from 'zod';
 import { boundedString, dateTime, double, int32, namedRef } from '../primitives';
 import { addressWithCountry, auditUser, productSummary, statusRef } from './shared';
 
-/** design.md: Incomplete → In Progress → Finalised; item statuses follow their return, so they share the list. */
+/**
+ * Incomplete → In Progress → Finalised (ours: the API does not show them; server/README.md, Purchasing); item
+ * statuses follow their return, so they share the list.
+ */
 import { SUPPLIER_RETURN_STATUSES } from '../enums';
 export { SUPPLIER_RETURN_STATUSES, type SupplierReturnStatus } from '../enums';
 

@@ -1,4 +1,7 @@
-/** GET /auth/token. The seed does not show the shape; design.md's simulator rules fix it. */
+/**
+ * GET /auth/token. The API does not show the shape; ours is the simulator's (server/README.md, "Auth and rate
+ * limit"): a Bearer token with an absolute expiry.
+ */
 import { z } from 'zod';
 import { dateTime } from '../primitives';
 
