@@ -14,6 +14,7 @@ import ReceivingScreen from './screens/receiving/ReceivingScreen.svelte';
 import ListsScreen from './screens/referenceData/ListsScreen.svelte';
 import SettingsScreen from './screens/settings/SettingsScreen.svelte';
 import SupplierInvoicesScreen from './screens/supplierInvoices/SupplierInvoicesScreen.svelte';
+import SupplierReturnsScreen from './screens/supplierReturns/SupplierReturnsScreen.svelte';
 import SuppliersScreen from './screens/suppliers/SuppliersScreen.svelte';
 import SyncCentreScreen from './screens/sync/SyncCentreScreen.svelte';
 
@@ -38,6 +39,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'supplier-invoices', label: 'Supplier invoices', screen: SupplierInvoicesScreen },
   { id: 'suppliers', label: 'Suppliers', screen: SuppliersScreen },
   { id: 'lists', label: 'Lists', screen: ListsScreen },
+  { id: 'supplier-returns', label: 'Supplier returns', screen: SupplierReturnsScreen },
   { id: 'credit-notes', label: 'Credit notes', screen: CreditNotesScreen },
   { id: 'sync', label: 'Sync centre', screen: SyncCentreScreen },
   { id: 'settings', label: 'Settings', screen: SettingsScreen },

@@ -1,0 +1,118 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  sampleCreditNote,
+  samplePurchaseOrder,
+  sampleSupplierReturn,
+  sampleSupplierReturnItem,
+} from '../../api/resources/fixtures';
+import { requestById } from '../byIdRequests';
+import { enqueue } from '../outbox';
+import { DockhandDb } from '../schema';
+import { isFinalised, loadSupplierReturn, returnRows } from './returnRecords';
+
+let db: DockhandDb;
+let n = 0;
+
+beforeEach(async () => {
+  db = new DockhandDb(`supplier-returns-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  await db.supplierReturns.bulkPut([
+    sampleSupplierReturn(),
+    sampleSupplierReturn({
+      id: 8002,
+      supplier: { id: 42, name: 'Bolt Hardware' },
+      supplier_return_status: { id: 3, name: 'Finalised' },
+      return_authorisation: 'RA-77',
+      credit_note: { id: 9001 },
+    }),
+  ]);
+  await db.purchaseOrders.put({
+    ...samplePurchaseOrder({ id: 1 }),
+    id: 1,
+    supplier: { id: 41, name: 'Acme Apparel' },
+  } as never);
+});
+
+describe('returnRows', () => {
+  it('reads every cached return with its supplier’s currency, credit note and a search text', async () => {
+    const rows = await returnRows(db);
+    expect(rows.find((row) => row.id === 8001)).toEqual({
+      id: 8001,
+      status: 'Incomplete',
+      supplier: { id: 41, name: 'Acme Apparel' },
+      outlet: { id: 1, name: 'Sydney CBD' },
+      quantity: 2,
+      claimInc: 18.48,
+      creditReceivedInc: 0,
+      createdOn: '2026-03-02T09:15:00Z',
+      currency: 'AUD',
+      creditNoteId: null,
+      badge: null,
+      searchText: '8001 ra-1192 acme apparel sydney cbd',
+    });
+    expect(rows.find((row) => row.id === 8002)).toMatchObject({ currency: null, creditNoteId: 9001 });
+  });
+
+  it('badges a return whose header or new items wait to be sent', async () => {
+    await enqueue(db, {
+      kind: 'createSupplierReturnItem',
+      params: { id: 8001 },
+      body: { product: { id: 5012 }, supplier_return_reason: { id: 5 }, return_quantity: 1 },
+      createsTempId: -1,
+      cacheChanges: [{ table: 'supplierReturnItems', put: [{ ...sampleSupplierReturnItem(), id: -1 }] }],
+      label: 'Return 1 × product 5012',
+    });
+    const rows = await returnRows(db);
+    expect(rows.find((row) => row.id === 8001)?.badge).toBe('pending');
+    expect(rows.find((row) => row.id === 8002)?.badge).toBeNull();
+  });
+});
+
+describe('loadSupplierReturn', () => {
+  it('reads the return with its items (server ids, then those added here), credit note and ops', async () => {
+    await db.creditNotes.put({ ...sampleCreditNote(), id: 9001, supplier_return_id: 8002 });
+    await db.supplierReturnItems.bulkPut([
+      { ...sampleSupplierReturnItem({ id: 8102, supplier_return_id: 8002 }) },
+      { ...sampleSupplierReturnItem({ id: 8101, supplier_return_id: 8002 }) },
+    ]);
+    await enqueue(db, {
+      kind: 'createSupplierReturnItem',
+      params: { id: 8002 },
+      body: { product: { id: 5012 }, supplier_return_reason: { id: 5 }, return_quantity: 1 },
+      createsTempId: -3,
+      cacheChanges: [
+        {
+          table: 'supplierReturnItems',
+          put: [{ ...sampleSupplierReturnItem({ supplier_return_id: 8002 }), id: -3 }],
+        },
+      ],
+      label: 'Return 1 × product 5012',
+    });
+    const detail = await loadSupplierReturn(db, 8002);
+    expect(detail.items.map(({ item, badge }) => [item.id, badge])).toEqual([
+      [8101, null],
+      [8102, null],
+      [-3, 'pending'],
+    ]);
+    expect(detail.creditNote?.id).toBe(9001);
+    expect(detail.ops.map((op) => op.kind)).toEqual(['createSupplierReturnItem']);
+    expect(detail.badge).toBe('pending');
+    expect(isFinalised(detail.supplierReturn!)).toBe(true);
+  });
+
+  it('finds the credit note that names the return when the return does not name it', async () => {
+    await db.creditNotes.put({ ...sampleCreditNote(), id: 9005, supplier_return_id: 8001 });
+    const detail = await loadSupplierReturn(db, 8001);
+    expect(detail).toMatchObject({ creditNote: { id: 9005 }, currency: 'AUD', badge: null, request: null });
+  });
+
+  it('says when a return not cached was asked for', async () => {
+    expect((await loadSupplierReturn(db, 400017)).request).toBeNull();
+    await requestById(db, 'supplierReturns', 400017);
+    expect(await loadSupplierReturn(db, 400017)).toMatchObject({
+      supplierReturn: null,
+      request: { state: 'waiting', id: 400017 },
+      items: [],
+    });
+  });
+});

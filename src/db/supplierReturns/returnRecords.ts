@@ -1,0 +1,177 @@
+/**
+ * Supplier returns as the returns area reads them from the cache (DOM-free, tested over fake-indexeddb).
+ * The API serves returns only by id: the cache knows those the engine found named by credit notes (and
+ * fetched with their items, electron/core/sync/pull/byId.ts) and those opened here by number
+ * (../byIdRequests.ts). The list's rows carry a badge, the supplier's currency and a search text; one return
+ * comes with its items (those added here too, under temp ids), its live queued changes, its credit note and,
+ * while it is not cached, the open request for it.
+ */
+import type { SupplierReturn, SupplierReturnItem, SupplierReturnStatus } from '../../api/resources';
+import { byIdRequest, type ByIdRequest } from '../byIdRequests';
+import type { CachedCreditNote } from '../creditNotes/creditNoteRecords';
+import { supplierCurrencies } from '../creditNotes/supplierCurrencies';
+import { opCatalog } from '../opCatalog';
+import type { OpRecord, OpState } from '../ops';
+import { NOTABLE_STATES, orderBadge, type OrderBadge } from '../recordBadge';
+import type { DockhandDb, LocalMeta } from '../schema';
+
+export type CachedSupplierReturn = Omit<SupplierReturn, 'id'> & { id: number } & LocalMeta;
+export type CachedReturnItem = Omit<SupplierReturnItem, 'id'> & { id: number } & LocalMeta;
+
+export interface ReturnListRow {
+  id: number;
+  status: SupplierReturnStatus;
+  supplier: { id: number; name: string };
+  outlet: { id: number; name: string };
+  quantity: number;
+  claimInc: number;
+  creditReceivedInc: number;
+  createdOn: string;
+  currency: string | null;
+  creditNoteId: number | null;
+  badge: OrderBadge | null;
+  /** Number, authorisation, supplier and outlet names, lower-cased: what the search box matches. */
+  searchText: string;
+}
+
+/** The op states of the given op ids that a badge distinguishes (the rest read "Pending"). */
+async function notableStates(db: DockhandDb, opIds: readonly string[]): Promise<Map<string, OpState>> {
+  if (!opIds.length) return new Map();
+  const ops = await db.outbox
+    .where('id')
+    .anyOf([...opIds])
+    .toArray();
+  return new Map(ops.filter((op) => NOTABLE_STATES.includes(op.state)).map((op) => [op.id, op.state]));
+}
+
+export function returnRowOf(
+  row: CachedSupplierReturn,
+  currency: string | null,
+  badge: OrderBadge | null,
+): ReturnListRow {
+  return {
+    id: row.id,
+    status: row.supplier_return_status.name,
+    supplier: { id: row.supplier.id, name: row.supplier.name || `Supplier ${row.supplier.id}` },
+    outlet: { id: row.outlet.id, name: row.outlet.name || `Outlet ${row.outlet.id}` },
+    quantity: row.total_return_quantity,
+    claimInc: row.total_claim_amount_inc,
+    creditReceivedInc: row.total_credit_received_inc,
+    createdOn: row.created_on,
+    currency,
+    creditNoteId: row.credit_note?.id ?? null,
+    badge,
+    searchText: [String(row.id), row.return_authorisation, row.supplier.name, row.outlet.name]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase(),
+  };
+}
+
+/** Every cached return as a list row (2,000 at most in the large demo: read whole). */
+export async function returnRows(db: DockhandDb): Promise<ReturnListRow[]> {
+  return db.transaction(
+    'r',
+    db.supplierReturns,
+    db.supplierReturnItems,
+    db.purchaseOrders,
+    db.outbox,
+    async () => {
+      const returns = (await db.supplierReturns.toArray()) as CachedSupplierReturn[];
+      // Items added here badge their return too: their ops are the return's.
+      const pendingItems = (await db.supplierReturnItems
+        .where('id')
+        .below(0)
+        .toArray()) as CachedReturnItem[];
+      const itemOps = new Map<number, string[]>();
+      for (const item of pendingItems)
+        itemOps.set(item.supplier_return_id, [
+          ...(itemOps.get(item.supplier_return_id) ?? []),
+          ...(item._pendingOps ?? []),
+        ]);
+      const opsOf = (row: CachedSupplierReturn) => [
+        ...(row._pendingOps ?? []),
+        ...(itemOps.get(row.id) ?? []),
+      ];
+      const states = await notableStates(db, returns.flatMap(opsOf));
+      const currencies = await supplierCurrencies(
+        db,
+        returns.map((row) => row.supplier.id),
+      );
+      return returns.map((row) =>
+        returnRowOf(
+          row,
+          currencies.get(row.supplier.id) ?? null,
+          orderBadge(opsOf(row), (id) => states.get(id)),
+        ),
+      );
+    },
+  );
+}
+
+export interface ReturnItemView {
+  item: CachedReturnItem;
+  badge: OrderBadge | null;
+}
+
+export interface SupplierReturnDetail {
+  supplierReturn: CachedSupplierReturn | null;
+  /** When the return is not cached: the open request to fetch it, if any. */
+  request: ByIdRequest | null;
+  /** Its items, those the server knows by id, then those added here in the order they were added. */
+  items: ReturnItemView[];
+  creditNote: CachedCreditNote | null;
+  currency: string | null;
+  /** Live queued changes of the return and its items (one FIFO group), oldest first. */
+  ops: OpRecord[];
+  badge: OrderBadge | null;
+}
+
+const LIVE = (op: OpRecord) => op.state !== 'done' && op.state !== 'discarded';
+
+/** The live ops of return `id` (its header and its new items share one group), oldest first. */
+export async function returnOps(db: DockhandDb, id: number): Promise<OpRecord[]> {
+  const group = opCatalog('updateSupplierReturn').group;
+  return (await db.outbox.where('aggregate').equals(`${group}:${id}`).sortBy('seq')).filter(LIVE);
+}
+
+/** Server ids ascending, then temp ids (-1, -2, …) in the order they were made. */
+const itemOrder = (a: CachedReturnItem, b: CachedReturnItem) =>
+  a.id > 0 && b.id > 0 ? a.id - b.id : a.id > 0 ? -1 : b.id > 0 ? 1 : b.id - a.id;
+
+export async function loadSupplierReturn(db: DockhandDb, id: number): Promise<SupplierReturnDetail> {
+  const supplierReturn = ((await db.supplierReturns.get(id)) as CachedSupplierReturn | undefined) ?? null;
+  const items = (
+    (await db.supplierReturnItems.where('supplier_return_id').equals(id).toArray()) as CachedReturnItem[]
+  ).sort(itemOrder);
+  const ops = await returnOps(db, id);
+  const states = new Map(ops.map((op) => [op.id, op.state]));
+  const stateOf = (opId: string) => states.get(opId);
+  const noteId = supplierReturn?.credit_note?.id;
+  const creditNote = ((noteId === undefined
+    ? await db.creditNotes.where('supplier_return_id').equals(id).first()
+    : await db.creditNotes.get(noteId)) ?? null) as CachedCreditNote | null;
+  const supplierId = supplierReturn?.supplier.id;
+  return {
+    supplierReturn,
+    request: supplierReturn ? null : await byIdRequest(db, 'supplierReturns', id),
+    items: items.map((item) => ({ item, badge: orderBadge(item._pendingOps, stateOf) })),
+    creditNote,
+    currency:
+      supplierId === undefined
+        ? null
+        : ((await supplierCurrencies(db, [supplierId])).get(supplierId) ?? null),
+    ops,
+    // The group's live ops, not the row's `_pendingOps`: an item added here is the return's change too.
+    badge: supplierReturn
+      ? orderBadge(
+          ops.map((op) => op.id),
+          stateOf,
+        )
+      : null,
+  };
+}
+
+/** A finalised return is read-only: the server refuses its updates and new items (server/README.md). */
+export const isFinalised = (row: Pick<SupplierReturn, 'supplier_return_status'>) =>
+  row.supplier_return_status.name === 'Finalised';
