@@ -1,0 +1,134 @@
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { flipFuses, FuseV1Options, FuseVersion } from '@electron/fuses';
+import { describe, expect, it } from 'vitest';
+import {
+  asarProblems,
+  bareImports,
+  debProblems,
+  desktopEntryProblems,
+  importProblems,
+  updateConfigProblems,
+  updateInfoProblems,
+} from './expectations';
+import { fuseProblems, readFuseWire, writePlaceholderElectron } from './placeholderElectron';
+
+const APP = ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html'];
+
+describe('package check expectations', () => {
+  it('passes the build output alone and names everything else', () => {
+    expect(asarProblems([...APP, '/node_modules/zod/package.json'])).toEqual([]);
+    expect(
+      asarProblems([
+        '/package.json',
+        '/e2e/fixtures.ts',
+        '/bench/run.ts',
+        '/headless/cli/index.ts',
+        '/src/App.svelte',
+        '/out/main/index.test.js',
+        '/out/main/index.js.map',
+        '/README.md',
+      ]),
+    ).toEqual([
+      '/out/main/index.js is missing',
+      '/out/preload/index.cjs is missing',
+      '/out/renderer/index.html is missing',
+      '/e2e/fixtures.ts is packaged (e2e/ is not part of the app)',
+      '/bench/run.ts is packaged (bench/ is not part of the app)',
+      '/headless/cli/index.ts is packaged (headless/ is not part of the app)',
+      '/src/App.svelte is packaged (src/ is not part of the app)',
+      '/out/main/index.test.js is packaged (a test or source map)',
+      '/out/main/index.js.map is packaged (a test or source map)',
+      '/README.md is packaged (only out/, package.json and production node_modules belong)',
+    ]);
+  });
+
+  it('finds bare imports and requires a packaged module for each', () => {
+    const source =
+      'import{a}from"electron";import { z } from "zod";const k=await import("ky");' +
+      'require("@scope/pkg/deep");import "./chunks/x.js";import fs from "node:fs";';
+    expect(bareImports(source)).toEqual(['electron', 'zod', 'ky', '@scope/pkg']);
+    const imports = new Map([['/out/main/index.js', bareImports(source)]]);
+    expect(
+      importProblems(imports, ['/node_modules/zod/package.json', '/node_modules/ky/package.json']),
+    ).toEqual(['/out/main/index.js imports "@scope/pkg", which is not in the ASAR (a devDependency?)']);
+  });
+
+  it('checks the feed configuration and the channel files', () => {
+    const url = 'https://feed.invalid/';
+    expect(
+      updateConfigProblems({ provider: 'generic', url, updaterCacheDirName: 'dockhand-updater' }, url),
+    ).toEqual([]);
+    expect(updateConfigProblems({ provider: 'github' }, url)).toHaveLength(3);
+    const info = { version: '1.0.0', files: [{ url: 'Dockhand-1.0.0-x86_64.AppImage', sha512: 'x' }] };
+    const expected = {
+      channels: ['latest', 'beta'],
+      version: '1.0.0',
+      artifact: 'Dockhand-1.0.0-x86_64.AppImage',
+    };
+    expect(
+      updateInfoProblems(
+        new Map([
+          ['latest-linux.yml', info],
+          ['beta-linux.yml', info],
+        ]),
+        expected,
+      ),
+    ).toEqual([]);
+    expect(
+      updateInfoProblems(new Map([['latest-linux.yml', { ...info, version: '0.9.0' }]]), expected),
+    ).toEqual(['latest-linux.yml version is 0.9.0', 'beta-linux.yml was not written']);
+  });
+
+  it('checks the deb metadata and the .desktop entry', () => {
+    const args = [
+      '--maintainer',
+      'Dockhand <releases@dockhand.example.com>',
+      '--url',
+      'https://dockhand.example.com',
+      '--description',
+      'Purchasing',
+      '/r/icons/png/16x16.png=/usr/share/icons/hicolor/16x16/apps/dockhand.png',
+      '/tmp/4-dockhand.desktop=/usr/share/applications/dockhand.desktop',
+    ];
+    expect(debProblems(args)).toEqual([]);
+    expect(debProblems(['--maintainer', 'Dockhand'])).toHaveLength(5);
+    const entry =
+      '[Desktop Entry]\nName=Dockhand\nIcon=dockhand\nStartupWMClass=dockhand\nCategories=Office;\n';
+    expect(desktopEntryProblems(entry)).toEqual([]);
+    expect(
+      desktopEntryProblems('[Desktop Entry]\nName=Dockhand\nIcon=dockhand\nStartupWMClass=Dockhand\n'),
+    ).toEqual([
+      '.desktop Categories is missing, want Office;',
+      '.desktop StartupWMClass is Dockhand, want dockhand',
+    ]);
+  });
+});
+
+describe('placeholder Electron', () => {
+  it('starts with every required fuse the wrong way, and passes once @electron/fuses flips them as configured', async () => {
+    const dir = writePlaceholderElectron(mkdtempSync(join(tmpdir(), 'dockhand-placeholder-')));
+    const executable = join(dir, 'electron');
+    expect(fuseProblems(readFuseWire(executable))).toHaveLength(6);
+    const copy = join(dir, 'copy');
+    copyFileSync(executable, copy);
+    await flipFuses(copy, {
+      version: FuseVersion.V1,
+      [FuseV1Options.RunAsNode]: false,
+      [FuseV1Options.EnableCookieEncryption]: true,
+      [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
+      [FuseV1Options.EnableNodeCliInspectArguments]: false,
+      [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
+      [FuseV1Options.OnlyLoadAppFromAsar]: true,
+    });
+    expect(fuseProblems(readFuseWire(copy))).toEqual([]);
+    // One fuse left alone is named.
+    writeFileSync(copy, readFileSync(executable));
+    await flipFuses(copy, { version: FuseVersion.V1, [FuseV1Options.RunAsNode]: false });
+    expect(fuseProblems(readFuseWire(copy))).toContain(
+      'fuse OnlyLoadAppFromAsar is not on in the executable',
+    );
+    expect(fuseProblems(readFuseWire(copy))).not.toContain('fuse RunAsNode is not off in the executable');
+  });
+});
