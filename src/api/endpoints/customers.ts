@@ -1,4 +1,4 @@
-/** Seed 4.2 and 4.3: the token, customers, delivery addresses, loyalty history and survey segments. */
+/** The token, customers, delivery addresses, loyalty history and survey segments. */
 import { z } from 'zod';
 import { pageOf } from '../primitives';
 import { CustomerCreateSchema, CustomerUpdateSchema, DeliveryAddressUpdateSchema } from '../requests';

@@ -13,7 +13,7 @@ export type ApiBase = 'v2.1' | 'v2';
 export interface EndpointSpec {
   readonly method: HttpMethod;
   readonly base: ApiBase;
-  /** Relative to the base, with `{param}` placeholders exactly as the seed writes them. */
+  /** Relative to the base, with `{param}` placeholders exactly as the API writes them. */
   readonly path: string;
   /** The resource group, used for OpenAPI tags and the UI. */
   readonly tag: string;
@@ -50,7 +50,11 @@ export type Operation<M extends HttpMethod, P extends string, O extends Operatio
   readonly response: O['response'];
 };
 
-/** Status codes: 201 for creation, 204 for deletion, 200 otherwise (seed 7 and design.md). */
+/**
+ * Status codes: 201 for creation, 204 for deletion, 200 otherwise. The API says a create answers with the new
+ * record and a delete with no body, but gives the numbers for reads only; these are ours (server/README.md,
+ * HTTP).
+ */
 const SUCCESS_STATUS = { GET: 200, PUT: 200, POST: 201, DELETE: 204 } as const;
 
 /** A path parameter named `…code` is a supplier code string; every other one is an int32 id. */
@@ -63,7 +67,7 @@ function paramsFromPath(path: string): z.ZodObject {
 }
 
 /**
- * A builder for one resource group's rows. Defaults carry the seed's conventions (bearer auth, status by
+ * A builder for one resource group's rows. Defaults carry the API's conventions (bearer auth, status by
  * method, params from the path), so each row states only what is particular to it.
  */
 export function operations(tag: string, base: ApiBase = 'v2.1') {

@@ -1,6 +1,6 @@
 /**
- * The endpoint table: every operation of seed section 4, one row each. The API client, the simulator,
- * the OpenAPI document and the coverage test are all generated from this table.
+ * The endpoint table: every operation of the API (./seedOperations.ts lists them), one row each. The API
+ * client, the simulator, the OpenAPI document and the coverage test are all generated from this table.
  */
 import { customerEndpoints } from './customers';
 import type { EndpointSpec } from './define';

@@ -1,4 +1,4 @@
-/** Seed 4.13: outlets and price groups. */
+/** Outlets and price groups. */
 import { z } from 'zod';
 import { pageOf } from '../primitives';
 import { FixedPriceGroupCreateSchema } from '../requests';

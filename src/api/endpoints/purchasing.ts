@@ -1,4 +1,4 @@
-/** Seed 4.9 to 4.12: purchase orders, supplier invoices, supplier returns and credit notes. */
+/** Purchase orders, supplier invoices, supplier returns and credit notes. */
 import { z } from 'zod';
 import { pageOf } from '../primitives';
 import {
@@ -98,8 +98,8 @@ export const purchasingEndpoints = {
   }),
   searchSupplierReturnItems: returns('GET', '/supplierreturns/{id}/supplierreturnitems', {
     summary: 'Search the items of a supplier return',
-    // Parameter names are not in the seed; ours follow the credit note search (`ids`, `…_ids`).
-    // When `ids` is given every other parameter is ignored, as the seed says.
+    // The API does not name the parameters; ours follow the credit note search (`ids`, `…_ids`).
+    // When `ids` is given every other parameter is ignored, as the API says.
     query: z.strictObject({
       ids: idList(),
       supplier_return_reason_ids: idList(),
@@ -125,7 +125,7 @@ export const purchasingEndpoints = {
 
   searchCreditNotes: creditNotes('GET', '/creditnotes', {
     summary: 'Search credit notes',
-    // When `ids` is given every other parameter is ignored (seed 4.12).
+    // When `ids` is given every other parameter is ignored, as the API says.
     query: z.strictObject({
       ids: idList(),
       supplier_return_ids: idList(),

@@ -1,7 +1,7 @@
 /**
- * The operations of seed section 4 as (method, base, path), transcribed from ../shared/seed/api-v2.1.md,
- * and a parser that reads them from the seed's tables. The coverage test checks the endpoint table and
- * the OpenAPI document against both, so neither can drift from the seed.
+ * The 52 operations the Back-Office Retail API v2.1 publishes, as (method, path) relative to their base:
+ * the list the rest of src/api is held to. The coverage test checks the endpoint table and the OpenAPI
+ * document against it, so neither can gain, lose or rename an operation without this list saying so.
  */
 export interface SeedOperation {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -63,15 +63,8 @@ export const SEED_OPERATIONS: readonly SeedOperation[] = [
   { method: 'POST', path: '/pricegroups/fixed' },
 ];
 
-/** Resources the seed publishes under the `/v2` address instead of `/v2.1` (seed 9). */
+/** Resources the API publishes under the `/v2` address instead of `/v2.1` (same interface, older segment). */
 export const SEED_V2_PREFIXES = ['/shippingports', '/shipmenttypes'] as const;
-
-/** Reads every `| METHOD | /path | … |` row of section 4 of the seed. */
-export function parseSeedOperations(markdown: string): SeedOperation[] {
-  const section = markdown.slice(markdown.indexOf('## 4. Endpoints'), markdown.indexOf('## 5. '));
-  const rows = section.matchAll(/^\|\s*(GET|POST|PUT|DELETE)\s*\|\s*(\/\S*)\s*\|/gm);
-  return [...rows].map(([, method, path]) => ({ method: method as SeedOperation['method'], path: path! }));
-}
 
 export const operationKey = (operation: { method: string; path: string }) =>
   `${operation.method} ${operation.path}`;

@@ -1,5 +1,5 @@
 /**
- * Responses to a search with `select`: the seed lets a client pick fields from a per-operation list, and
+ * Responses to a search with `select`: the API lets a client pick fields from a per-operation list, and
  * those names are not all response field names (`id`, `product_id`, `product_supplier_buy_ex`). So a
  * selected row is its own shape: exactly the selected names, each a scalar. The full response schema of the
  * endpoint applies when `select` is absent.

@@ -1,4 +1,4 @@
-/** Seed 4.4 to 4.8: suppliers, return reasons, shipping ports, shipment types, product suppliers. */
+/** Suppliers, return reasons, shipping ports, shipment types, product suppliers. */
 import { z } from 'zod';
 import { dateTime, pageOf } from '../primitives';
 import {

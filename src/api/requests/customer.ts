@@ -1,7 +1,8 @@
 /**
- * Customer create and update bodies (seed 2.7) and the delivery address update body (2.8).
+ * Customer create and update bodies (POST /customers, PUT /customers/{id}) and the delivery address update
+ * body (PUT /customers/{id}/deliveryaddresses/{address_id}).
  * Requests send the business number as `abn`; the returned record calls it `acn`, and `acn` in a request is
- * rejected with a message that says so. `website` is the field the seed prints as "the service".
+ * rejected with a message that says so. `website` is the field the API prints as "the service".
  * Server-computed fields (id, created_on, modified_on, total_payments, total_transactions,
  * account_customer.credit_remaining) and survey_responses (answered elsewhere) are not accepted.
  */
@@ -17,16 +18,17 @@ import {
   shapeOf,
 } from './shared';
 
-/** The address lines customer addresses add to the shared ones; their country is a plain string (2.8). */
+/** The address lines customer addresses add to the shared ones; their country is a plain string. */
 const customerAddressShape = addressOf(nullableText()).extend({ address_line2: nullableText() }).shape;
 
-/** billing_address: the 2.7 lines, all optional (partial edits). */
+/** billing_address: the customer's lines (../resources/customer.ts), all optional (partial edits). */
 export const BillingAddressSchema = z.strictObject(customerAddressShape);
 export type BillingAddress = z.infer<typeof BillingAddressSchema>;
 
 /**
- * Delivery address update body: 2.8 without id and modified_on (the id is in the path, modified_on is the
- * server's). A PUT is partial: every field optional, omitted fields unchanged, null clears a text field.
+ * Delivery address update body: the delivery address (../resources/customer.ts) without id and modified_on
+ * (the id is in the path, modified_on is the server's). A PUT is partial: every field optional, omitted
+ * fields unchanged, null clears a text field.
  */
 export const DeliveryAddressUpdateSchema = z.strictObject({
   ...customerAddressShape,
@@ -38,7 +40,7 @@ export const DeliveryAddressUpdateSchema = z.strictObject({
 });
 export type DeliveryAddressUpdate = z.infer<typeof DeliveryAddressUpdateSchema>;
 
-/** Text fields of 2.7, all "string, nullable"; abn replaces the response's acn. */
+/** Text fields of the customer, all "string, nullable"; abn replaces the response's acn. */
 const TEXT_KEYS = [
   'customer_number',
   'first_name',
@@ -63,7 +65,7 @@ const customerObject = <S extends z.core.$ZodLooseShape>(shape: S) =>
   });
 
 /**
- * The customer fields a request may carry, all optional. email has no format in the seed and is not
+ * The customer fields a request may carry, all optional. email has no format in the API and is not
  * checked here (records may hold legacy values). date_of_birth is a calendar date: it has no time of day.
  * account_customer.payment_terms is a whole number of days and credit_limit an amount, neither negative.
  * At most one delivery address may be the default.

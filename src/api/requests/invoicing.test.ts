@@ -145,7 +145,7 @@ describe('SupplierInvoiceUpdateSchema', () => {
     ['direct_costs.freight.total_tax', ['direct_costs'], { freight: { total_tax: 8.5 } }],
   ]);
 
-  it('takes direct costs line by line and field by field (the issue asks for them; the seed does not list them)', () => {
+  it('takes direct costs line by line and field by field on update (not in the API PUT body)', () => {
     expect(errorsOf(SupplierInvoiceUpdateSchema, { direct_costs: { freight: { total_ex: 120 } } })).toEqual(
       {},
     );

@@ -1,6 +1,6 @@
 /**
- * Product supplier items (seed 2.13) and the array body that POST and PUT /products/{product_id}/suppliers
- * take (4.8). The same body serves create and bulk update.
+ * Product supplier items (../resources/productSupplier.ts) and the array body that POST and PUT
+ * /products/{product_id}/suppliers take. The same body serves create and bulk update.
  */
 import { z } from 'zod';
 import { boundedString, int32, price } from '../primitives';
@@ -9,9 +9,10 @@ import { rejectDuplicates, rejectSecondTrue } from './shared';
 /**
  * One item. supplier_code is required: it is how the item names its supplier and the key of
  * GET /products/{product_id}/suppliers/{supplier_code}; it is 1..20 characters like the supplier's own
- * code (2.10). supplier_buy_ex carries the seed's price bound. lead_time is whole days, never negative.
- * Everything else is optional. supplier_sku2 and notes are nullable in the response, so null is taken here too
- * and clears them, as null clears a nullable field in the other PUT bodies (a listed link sent back is valid).
+ * code (../resources/supplier.ts). supplier_buy_ex carries the API's price bound (PRICE_MAX). lead_time is
+ * whole days, never negative. Everything else is optional. supplier_sku2 and notes are nullable in the
+ * response, so null is taken here too and clears them, as null clears a nullable field in the other PUT
+ * bodies (a listed link sent back is valid).
  */
 export const ProductSupplierItemSchema = z.strictObject({
   supplier_code: boundedString(1, 20),

@@ -1,6 +1,6 @@
 /**
- * Purchase order create body (seed 2.6): the field names of 2.3, references as `{id}`, dates as calendar
- * dates. Server-computed fields (id, created_on, modified_on, created_by, modified_by, every total_*) are not
+ * Purchase order create body (POST /purchaseorders): the field names of the purchase order, references as
+ * `{id}`, dates as calendar dates. Server-computed fields (id, created_on, modified_on, created_by, modified_by, every total_*) are not
  * part of the shape, so the strict object rejects them by name.
  */
 import { z } from 'zod';
@@ -10,10 +10,10 @@ import { nonNegativeAmount, nullableText, optionalRef, quantity, shapeOf } from 
 
 /**
  * One line. product and quantity_ordered are required: a line is "so many of this product", and ordering
- * zero of something is not an order (quantity_ordered >= 1). supplier_buy_ex is optional (nullable in 2.4):
- * when absent the server prices the line from the product's supplier buy price. quantity_received is
- * optional and never negative; it may exceed the ordered quantity, because over-delivery is recorded as a
- * variance, not refused.
+ * zero of something is not an order (quantity_ordered >= 1). supplier_buy_ex is optional (nullable in the
+ * purchase order item): when absent the server prices the line from the product's supplier buy price.
+ * quantity_received is optional and never negative; it may exceed the ordered quantity, because over-delivery
+ * is recorded as a variance, not refused.
  */
 export const PurchaseOrderItemCreateSchema = z.strictObject({
   product: idRef(),
@@ -23,7 +23,7 @@ export const PurchaseOrderItemCreateSchema = z.strictObject({
 });
 export type PurchaseOrderItemCreate = z.infer<typeof PurchaseOrderItemCreateSchema>;
 
-/** The calendar-date fields of 2.3 (created_on is server-set and is not accepted). */
+/** The calendar-date fields of the purchase order (created_on is server-set and is not accepted). */
 const DATE_KEYS = [
   'sailed',
   'deposit_due',
@@ -34,7 +34,10 @@ const DATE_KEYS = [
   'received_on',
 ] as const;
 
-/** The text fields of 2.3, all "string, nullable" (a new order's cached row starts them all null). */
+/**
+ * The text fields of the purchase order, all "string, nullable" (a new order's cached row starts them all
+ * null).
+ */
 export const PURCHASE_ORDER_TEXT_KEYS = [
   'supplier_comments',
   'purchase_order_template',
@@ -54,7 +57,10 @@ export const PURCHASE_ORDER_TEXT_KEYS = [
   'supplier_invoice_number',
 ] as const;
 
-/** The references 2.3 marks nullable; status, outlet, supplier and fob_currency are not nullable there. */
+/**
+ * The references the purchase order marks nullable; status, outlet, supplier and fob_currency are not
+ * nullable there.
+ */
 const NULLABLE_REF_KEYS = ['shipping_status', 'shipping_type', 'shipping_port', 'country_of_origin'] as const;
 
 /**

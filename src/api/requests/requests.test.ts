@@ -115,7 +115,7 @@ describe('CustomerCreateSchema and CustomerUpdateSchema', () => {
     expect(errorsOf(CustomerUpdateSchema, {})).toEqual({});
   });
 
-  it('takes website (the seed prints it as "the service")', () => {
+  it('takes website (the API prints it as "the service")', () => {
     expect(Object.keys(errorsOf(CustomerUpdateSchema, { 'the service': 'https://x.example' }))).toEqual([
       'the service',
     ]);

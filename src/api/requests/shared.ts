@@ -31,12 +31,12 @@ export function shapeOf<const K extends string, S extends z.ZodType>(
   return Object.fromEntries(keys.map((key) => [key, make()])) as { [P in K]: S };
 }
 
-/** The lines every address in the seed has; the country differs per resource and is passed in. */
+/** The lines every address in the API has; the country differs per resource and is passed in. */
 const ADDRESS_LINE_KEYS = ['address_line1', 'suburb', 'state', 'postcode'] as const;
 
 /**
  * A strict address `{address_line1, suburb, state, postcode, country}` with every field optional: an address
- * is edited line by line, and the seed bounds none of its lines.
+ * is edited line by line, and the API bounds none of its lines.
  */
 export const addressOf = <C extends z.ZodType>(country: C) =>
   z.strictObject({ ...shapeOf(ADDRESS_LINE_KEYS, nullableText), country: country.optional() });

@@ -1,21 +1,21 @@
 /**
- * Supplier update body (seed 2.10, PUT /suppliers/{id}). The API has no supplier create, so this is the only
+ * Supplier update body (PUT /suppliers/{id}). The API has no supplier create, so this is the only
  * supplier request. id and modified_on are the server's and are not accepted.
  */
 import { z } from 'zod';
 import { boundedString, idRef } from '../primitives';
 import { addressOf, optionalRef } from './shared';
 
-/** A nullable string of 0..max characters, as 2.10 bounds most of its text. */
+/** A nullable string of 0..max characters, as the API bounds most of the supplier's text. */
 const text = (max: number) => boundedString(0, max).nullish();
 
 /**
- * contact_email / order_email: email format, at most 120 characters. The seed's lower bound of 0 admits the
+ * contact_email / order_email: email format, at most 120 characters. The API's lower bound of 0 admits the
  * empty string, which therefore passes as "no address"; null also clears.
  */
 const email = () => z.union([z.literal(''), z.email().max(120)]).nullish();
 
-/** The characters 2.10 forbids in comments. */
+/** The characters the API forbids in supplier comments. */
 export const SUPPLIER_COMMENTS_FORBIDDEN = '*|:<>[]{}()"\'`;@&$#!/?';
 export const SUPPLIER_COMMENTS_PATTERN = /^[^*|:<>[\]{}()"'`;@&$#!/?]*$/;
 

@@ -1,5 +1,5 @@
 /**
- * Supplier invoice create and update bodies (seed 2.14; POST and PUT /supplierinvoices).
+ * Supplier invoice create and update bodies (POST and PUT /supplierinvoices).
  */
 import { z } from 'zod';
 import { calendarDate, double, int32 } from '../primitives';
@@ -66,7 +66,7 @@ export type DirectCosts = z.infer<typeof DirectCostsSchema>;
 /**
  * The header fields create and update share. supplier_invoice_number is non-empty whenever it is sent: it is
  * the invoice's natural key. status is 'In Progress' or 'Finalised'. distribute_costs_by is a free string
- * (its values are not shown in the seed). rounding_adjustment may be negative.
+ * (the API does not show its values). rounding_adjustment may be negative.
  */
 const headerShape = {
   supplier_invoice_number: z.string().min(1),
@@ -92,11 +92,11 @@ export const SupplierInvoiceCreateSchema = z.strictObject({
 export type SupplierInvoiceCreate = z.infer<typeof SupplierInvoiceCreateSchema>;
 
 /**
- * direct_costs on update. The seed's update body (2.14) does not list direct_costs, but the back office
- * enters freight, misc and duty from the supplier's paper invoice after the delivery was received (issue #10,
- * "Supplier invoices"), and the API offers no other call to change them; so Dockhand sends them on PUT and the
- * simulator applies them (server/domain/purchasing/supplierInvoices.ts). Partial like the rest of the PUT:
- * nested objects merge key by key, so each line and each of its fields is optional.
+ * direct_costs on update. The API's update body (PUT /supplierinvoices/{id}) does not list direct_costs, but
+ * the back office enters freight, misc and duty from the supplier's paper invoice after the delivery was
+ * received (issue #10, "Supplier invoices"), and the API offers no other call to change them; so Dockhand
+ * sends them on PUT and the simulator applies them (server/domain/purchasing/supplierInvoices.ts). Partial
+ * like the rest of the PUT: nested objects merge key by key, so each line and each of its fields is optional.
  */
 export const DirectCostsUpdateSchema = z.strictObject({
   freight: DirectCostSchema.partial().optional(),

@@ -1,5 +1,5 @@
 /**
- * Supplier return update body and supplier return item create body (seed 2.15; PUT /supplierreturns/{id},
+ * Supplier return update body and supplier return item create body (PUT /supplierreturns/{id},
  * POST /supplierreturns/{id}/supplierreturnitems).
  */
 import { z } from 'zod';
@@ -15,7 +15,7 @@ export type SupplierReturnAddress = z.infer<typeof SupplierReturnAddressSchema>;
 
 /**
  * Update (PUT): partial. Every field optional, omitted fields unchanged. notes 0..8000 and
- * return_authorisation 0..100 as the seed bounds them; the empty string clears them. include_tax defaults
+ * return_authorisation 0..100 as the API bounds them; the empty string clears them. include_tax defaults
  * to true on the server's record; the request does not apply that default, since doing so on a partial
  * update would switch tax on for a return the user did not touch (it is recorded as JSON Schema metadata).
  */
