@@ -5,7 +5,7 @@
  *
  *   operation    the endpoint row the op is sent with (every kind is named after its operation)
  *   payload      the `{params, body}` schema (./opPayload.ts), validated on enqueue and before sending
- *   aggregateOf  the FIFO group (design.md "Ops are grouped per aggregate"): `<group>:<id>` where the id is
+ *   aggregateOf  the FIFO group (docs/architecture.md, "Sync state machine"): `<group>:<id>` where the id is
  *                a path parameter naming the record changed, or for a create the temp id it makes; a create
  *                whose caller gives no temp id falls back to its natural key (the one reconciliation uses)
  *   creates      the table (and temp-id entity) a create adds to
@@ -89,7 +89,9 @@ const PurchaseOrderOpBodySchema = PurchaseOrderCreateSchema.extend({
   external_purchase_order_id: z.string().min(1),
 });
 
-/** The PO's idempotency key (design.md "Write-ahead"): a lost create is found again by it. */
+/**
+ * The PO's idempotency key (docs/architecture.md, "Sync state machine"): a lost create is found again by it.
+ */
 function withExternalId(body: unknown, opId: string): unknown {
   if (!body || typeof body !== 'object') return body;
   const po = body as { external_purchase_order_id?: string | null };

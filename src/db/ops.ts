@@ -33,7 +33,7 @@ export const OP_STATES = [
 export const OpStateSchema = z.enum(OP_STATES);
 export type OpState = z.infer<typeof OpStateSchema>;
 
-/** Every write of the seed that the app queues (issue 4, "Ops: every write of the seed"). */
+/** Every write operation of the API (src/api/endpoints) that the app queues (issue #4). */
 export const OP_KINDS = [
   'createPurchaseOrder',
   'deletePurchaseOrderItem',

@@ -1,5 +1,5 @@
 /**
- * The renderer-side writer of the outbox (design.md "Where data lives"): a local edit and the op that
+ * The renderer-side writer of the outbox (docs/architecture.md, "Runtimes"): a local edit and the op that
  * replays it are written in ONE Dexie transaction, so an edit is never shown without being queued, nor
  * queued without being shown.
  *

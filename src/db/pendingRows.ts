@@ -58,10 +58,10 @@ export async function pendingFieldsOf(
 }
 
 /**
- * Rebase (design.md "rows with pending local edits are rebased, not overwritten"): the server's row, with
- * the local value of every field a pending op changed, and the local bookkeeping. Fields the pending ops
- * did not touch take the server's value, so a concurrent server change to another field is seen at once;
- * the pending op itself decides (3-way merge before its PUT) what finally lands on the server.
+ * Rebase (rows with pending local edits are rebased, not overwritten; docs/architecture.md): the server's
+ * row, with the local value of every field a pending op changed, and the local bookkeeping. Fields the
+ * pending ops did not touch take the server's value, so a concurrent server change to another field is seen
+ * at once; the pending op itself decides (3-way merge before its PUT) what finally lands on the server.
  */
 export function rebase(
   server: Record<string, unknown>,

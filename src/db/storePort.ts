@@ -1,7 +1,7 @@
 /**
  * The store port: the narrow interface through which the sync engine (main process) reads and changes the
- * durable store (the renderer's Dexie database, design.md "Where data lives"). Every request and response is
- * plain data described by a zod schema here, so the port can be carried over the bridge unchanged; in Node
+ * durable store (the renderer's Dexie database, docs/architecture.md "Runtimes"). Every request and response
+ * is plain data described by a zod schema here, so the port can be carried over the bridge unchanged; in Node
  * tests the Dexie implementation (./dexieStore.ts) is wired directly.
  *
  * Every method that changes more than one thing does it in ONE transaction: an op's state, the cache rows its

@@ -1,6 +1,6 @@
 /**
  * Turning what came back (an HTTP error response, or no response at all) into an ApiCallError the sync engine
- * can act on (design.md, "Sync engine rules"):
+ * can act on (docs/architecture.md, "Sync state machine"):
  *
  *   no response, refused before sending   → transient, delivery 'no'
  *   no response, broke after sending      → transient, delivery 'maybe' (also timeouts and unknown errors)

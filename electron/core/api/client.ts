@@ -8,9 +8,10 @@
  *  - 401 with a bearer token: forget that token, fetch one (single flight, tokens.ts) and send again without
  *    counting an attempt; a second 401 is final ('auth', "credentials rejected"). Safe for writes too: the
  *    server checks credentials before it runs anything.
- *  - transient failures of reads (GET) are retried up to readRetries times with full-jitter backoff, honouring
- *    Retry-After; writes are never retried here, their failure goes back to the sync engine, which knows how to
- *    find out whether an uncertain write took effect (design.md, "Write-ahead").
+ *  - transient failures of reads (GET) are retried up to readRetries times with full-jitter backoff,
+ *    honouring Retry-After; writes are never retried here, their failure goes back to the sync engine, which
+ *    knows how to find out whether an uncertain write took effect (docs/architecture.md, "Sync state
+ *    machine").
  *  - the caller's AbortSignal rejects at once with CallAbortedError (name 'AbortError', not an ApiCallError),
  *    whether it fires while waiting for a token, on the wire or during a backoff wait.
  * Any 2xx is accepted (a server answering 200 to a create must not turn a done write into a failure); the body

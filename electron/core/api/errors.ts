@@ -1,7 +1,8 @@
 /**
  * How every failed API call is described to the sync engine and the UI. The client classifies; the engine
- * decides (design.md, "Errors"): transient → backoff and retry; auth → pause "credentials rejected";
- * permanent / conflict / not-found → the op is failed with the server's problem, visible to the user.
+ * decides (docs/architecture.md, "Sync state machine"): transient → backoff and retry; auth → pause
+ * "credentials rejected"; permanent / conflict / not-found → the op is failed with the server's problem,
+ * visible to the user.
  */
 import type { Problem } from '../../../src/api/resources';
 

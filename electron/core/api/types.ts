@@ -32,7 +32,7 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Reads (GET) are retried on network errors, 5xx and 429 by default; writes never are. */
   retry?: boolean;
-  /** `Cache-Control` request header (the seed's optional header). */
+  /** `Cache-Control` request header (the API's one optional header). */
   cacheControl?: string;
   /**
    * Told of every attempt the server refused with 429, a read's retries included, before the client decides

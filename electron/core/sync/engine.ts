@@ -1,6 +1,6 @@
 /**
- * The sync engine (design.md "Sync engine rules"): replays the outbox through the store port, exactly once,
- * and keeps the cache fresh by pulling.
+ * The sync engine (docs/architecture.md, "Sync state machine"): replays the outbox through the store port,
+ * exactly once, and keeps the cache fresh by pulling.
  *
  * Push scheduling ("pump"): the head (lowest seq) of every aggregate's live ops is the only op of that
  * aggregate that may run, so each aggregate is FIFO; heads run concurrently, at most `concurrency` at a time,

@@ -1,5 +1,5 @@
 /**
- * The 3-way merge before an update is sent (design.md "Updates carry the base version"): for every field the
+ * The 3-way merge before an update is sent (docs/architecture.md, "Sync state machine"): for every field the
  * op's body sets, compare the base the user edited, the user's value and the server's current value.
  *   server = base          → only changed locally: send the local value
  *   local = server         → both made the same change: nothing to send

@@ -16,7 +16,7 @@ export interface OpRunContext {
 }
 
 /**
- * The answer to "did this uncertain attempt take effect?" (design.md, write-ahead):
+ * The answer to "did this uncertain attempt take effect?" (docs/architecture.md, "Sync state machine"):
  *  - applied: found on the server; `result` is the server record, handled as a success
  *  - absent: it certainly did not happen; safe to send again
  *  - replay: idempotent (PUT/DELETE); send again as is

@@ -1,5 +1,6 @@
 /**
- * Replaying one op (design.md "Sync engine rules"). The order of steps is what makes it exactly once:
+ * Replaying one op (docs/architecture.md, "Sync state machine"). The order of steps is what makes it exactly
+ * once:
  *   uncertain? → reconcile first (never a blind retry)
  *   update?    → read the server's record, 3-way merge (conflict → the user)
  *   write-ahead: mark sending (durable) → send → complete | classify the error

@@ -83,7 +83,8 @@ export type QueueResult =
 
 /**
  * The supplier: its cached record, or until the first sync has fetched it by id, the copy a cached product
- * embeds (design.md: suppliers are discovered from references and fetched later).
+ * embeds (suppliers are discovered from references and fetched later: the by-id step of the pull in
+ * docs/architecture.md).
  */
 async function supplierOf(
   db: DockhandDb,

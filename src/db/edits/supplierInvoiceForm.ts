@@ -21,7 +21,10 @@ export interface InvoiceForm {
   distributeCostsBy: string;
   internationalOrder: boolean;
   landedCosts: LandedCostsCalculation | null;
-  /** The record never returns the origin country (seed 2.14), so this starts empty and is sent when set. */
+  /**
+   * The record never returns the origin country (../../api/resources/supplierInvoice.ts), so this starts
+   * empty and is sent when set.
+   */
   originCountryId: number | null;
   currencyConversion: number | null;
   /** Empty reads as 0 (no adjustment); amounts below follow the same rule. */

@@ -1,5 +1,5 @@
 /**
- * The three shapes every op kind takes (design.md, write-ahead):
+ * The three shapes every op kind takes (docs/architecture.md, "Sync state machine"):
  *  - create: an uncertain attempt is looked up before any retry (natural key, or records created since it);
  *  - update: PUT is idempotent, so it is replayed; the engine re-reads the record for the 3-way merge;
  *  - delete: replayed too, and a 404 on the replay means an earlier attempt already removed it.

@@ -1,7 +1,8 @@
 /**
- * The pieces every create's reconciliation is made of (design.md, write-ahead): a window that surely
- * contains the lost attempt, and the one rule for deciding: exactly one candidate is the attempt's record,
- * none means it never happened, several go to the user. The lookups themselves read via ./lookup.
+ * The pieces every create's reconciliation is made of (docs/architecture.md, "Sync state machine"): a window
+ * that surely contains the lost attempt, and the one rule for deciding: exactly one candidate is the
+ * attempt's record, none means it never happened, several go to the user. The lookups themselves read via
+ * ./lookup.
  */
 import type { OpRecord } from '../../../../src/db/ops';
 import type { ReconcileOutcome } from '../opKind';

@@ -1,7 +1,7 @@
 /**
  * Resources the API serves only by id (suppliers, outlets, supplier returns, shipping ports): discovered from
  * the references of pulled records, fetched when missing or older than the refresh TTL, and deleted locally
- * when a re-read answers 404 (design.md "Deleted records are reconciled"). A supplier return comes with its
+ * when a re-read answers 404 (docs/architecture.md, by-id resources). A supplier return comes with its
  * items, whose list replaces the cached one. Fetched records are committed in batches of WRITE_BATCH (one
  * transaction each); a stop loses at most the batch under way, which the next run reads again (still stale).
  */
