@@ -2,13 +2,13 @@
  * Finding products in the cache by code or text, for every screen that picks or scans one (DOM-free, tested
  * over fake-indexeddb).
  *
- * A scan is an exact code: the EAN-13 (supplier_sku2) first, then the supplier's and the manufacturer's SKU,
- * each through its own index. Typed searches match names too, which no index can do, so they scan only the
- * chosen supplier's products (a few dozen) and find other products by code prefix through the indexes:
- * never a pass over 20,000 cached products per keystroke.
+ * A scan is an exact code: one seek of the products' code index, whichever field holds it. Typed searches
+ * match names too, which no index can do, so they scan only the chosen supplier's products (a few dozen) and
+ * find other products by code prefix through the same index: never a pass over 20,000 cached products per
+ * keystroke.
  */
 import type { Product } from '../api/resources';
-import type { DockhandDb } from './schema';
+import { codeKey, type DockhandDb } from './schema';
 
 /** What the form keeps of a product. */
 export interface ProductChoice {
@@ -31,31 +31,27 @@ export function choiceOf(product: Product): ProductChoice {
   };
 }
 
-const CODE_INDEXES = ['supplier_sku2', 'supplier_sku', 'manufacturer_sku'] as const;
+/** Which code a scan means, when two products share it in different fields: the barcode wins, then SKUs. */
+const CODE_FIELDS = ['supplier_sku2', 'supplier_sku', 'manufacturer_sku'] as const;
 
-/** The product a scanned or typed code names, or undefined. */
+/**
+ * The product a scanned or typed code names, or undefined: one seek of the `_codes` index (every code of
+ * every product, in upper case: src/db/schema.ts), so a hit and a miss cost the same, in any case. When the
+ * code is several products' (one's barcode, another's SKU), an exact match beats a match in another case,
+ * and the barcode beats the supplier's SKU, which beats the manufacturer's.
+ */
 export async function findProductByCode(db: DockhandDb, code: string): Promise<Product | undefined> {
   const wanted = code.trim();
   if (!wanted) return undefined;
-  // Each pass sends its index queries together in one read transaction, so IndexedDB answers them in one
-  // round trip: one after another, a miss cost five (bench/receiving measures it among 100,000 products).
-  // 'r?' joins a caller's transaction when that one covers products.
-  // Each pass sends its index queries together, in one read transaction, so IndexedDB answers them in one
-  // round trip: one after another, a miss cost five (`npm run bench:receiving` measures it among 100,000
-  // products). 'r?' joins a caller's transaction when that one covers products.
-  return db.transaction('r?', db.products, async () => {
-    const exact = await Promise.all(
-      CODE_INDEXES.map((index) => db.products.where(index).equals(wanted).first()),
-    );
-    const found = exact.find((product) => product !== undefined);
-    // A code without letters (a barcode) has no other case: the exact pass has already looked for it.
-    if (found || wanted.toLowerCase() === wanted.toUpperCase()) return found;
-    // People type SKUs in any case; a scanner never varies, so this slower pass comes last.
-    const loose = await Promise.all(
-      CODE_INDEXES.slice(1).map((index) => db.products.where(index).equalsIgnoreCase(wanted).first()),
-    );
-    return loose.find((product) => product !== undefined);
-  });
+  const candidates = await db.products.where('_codes').equals(codeKey(wanted)).toArray();
+  if (candidates.length <= 1) return candidates[0];
+  const rank = (product: Product) => {
+    const exact = CODE_FIELDS.findIndex((field) => product[field] === wanted);
+    if (exact >= 0) return exact;
+    const loose = CODE_FIELDS.findIndex((field) => codeKey(product[field] ?? '') === codeKey(wanted));
+    return CODE_FIELDS.length + (loose >= 0 ? loose : CODE_FIELDS.length);
+  };
+  return candidates.reduce((best, product) => (rank(product) < rank(best) ? product : best));
 }
 
 function matches(product: Product, words: readonly string[]): boolean {
@@ -88,15 +84,16 @@ export async function searchProducts(
     for (const product of own)
       if (found.size < limit && matches(product, words)) found.set(product.id, product);
   }
-  const prefix = query.trim();
-  for (const index of CODE_INDEXES) {
-    if (found.size >= limit) break;
+  const prefix = codeKey(query);
+  if (found.size < limit && prefix) {
+    // A product with two codes of the prefix has two index entries: read keys first, then distinct rows.
     const byCode = await db.products
-      .where(index)
-      .startsWithIgnoreCase(prefix)
-      .limit(limit - found.size)
-      .toArray();
-    for (const product of byCode) found.set(product.id, product);
+      .where('_codes')
+      .startsWith(prefix)
+      .limit(limit * CODE_FIELDS.length)
+      .primaryKeys();
+    const wanted = [...new Set(byCode)].filter((id) => !found.has(id)).slice(0, limit - found.size);
+    for (const product of await db.products.bulkGet(wanted)) if (product) found.set(product.id, product);
   }
   return [...found.values()].slice(0, limit).map(choiceOf);
 }

@@ -1,5 +1,5 @@
 /**
- * The one durable store: the renderer's Dexie database (design.md, "Where data lives"). DOM-free, so the
+ * The one durable store: the renderer's Dexie database (docs/architecture.md). DOM-free, so the
  * sync engine's tests run it in Node over fake-indexeddb, and the renderer runs it over the browser's
  * IndexedDB. Cached server records are stored in their response shape; the outbox holds OpRecords.
  */
@@ -96,6 +96,13 @@ export interface ReceiptDraftLine {
   notes: string;
 }
 
+/**
+ * Products as cached: `_codes` (kept by a hook, see below) holds the product's codes (barcode, supplier SKU,
+ * manufacturer SKU) in upper case, one multi-entry index, so a scan is one index seek whatever field the code
+ * is in and whatever case it was typed in (src/db/productLookup.ts).
+ */
+export type CachedProduct = Product & LocalMeta & { _codes?: string[] };
+
 /** Supplier invoices as cached: `_poIds` (kept by a hook, see below) indexes the orders they receive. */
 export type CachedSupplierInvoice = Cached<SupplierInvoice> & { _poIds?: number[] };
 
@@ -107,7 +114,7 @@ export interface MetaEntry {
 export class DockhandDb extends Dexie {
   purchaseOrders!: EntityTable<CachedPurchaseOrder, 'id'>;
   purchaseOrderItems!: EntityTable<CachedPurchaseOrderItem, 'po_item_id'>;
-  products!: EntityTable<Product & LocalMeta, 'id'>;
+  products!: EntityTable<CachedProduct, 'id'>;
   suppliers!: EntityTable<Cached<Supplier>, 'id'>;
   outlets!: EntityTable<Cached<Outlet>, 'id'>;
   supplierInvoices!: EntityTable<CachedSupplierInvoice, 'id'>;
@@ -172,6 +179,28 @@ export class DockhandDb extends Dexie {
         '++seq, &id, state, aggregate, kind, createsTempId, *dependsOnTempIds, [aggregate+state], [state+seq]',
       tempIds: 'tempId, entity, serverId, parentTempId',
     });
+    // 4: products by any of their codes, in upper case (`*_codes`), in place of one index per code field:
+    // a scan or a miss is one seek instead of three (and a second pass for the case), and a write updates
+    // one index instead of three. Existing rows get their codes here, once.
+    this.version(4)
+      .stores({ products: 'id, supplier.id, modified_on, *_codes' })
+      .upgrade((tx) =>
+        tx
+          .table<CachedProduct, number>('products')
+          .toCollection()
+          .modify((product) => {
+            product._codes = productCodesOf(product);
+          }),
+      );
+    // `_codes` and `_poIds` are derived on every write, whoever writes (pull, op result, local edit), so
+    // they can never disagree with the fields they come from; a put that replaces a row drops them (server
+    // rows lack them), so updates recompute them too.
+    this.products.hook('creating', (_key, product) => {
+      product._codes = productCodesOf(product);
+    });
+    this.products.hook('updating', (changes, _key, product) => ({
+      _codes: productCodesOf({ ...product, ...changes } as CachedProduct),
+    }));
     // `_poIds` is derived from the receipts on every write, whoever writes (pull, op result, local edit),
     // so it can never disagree with them. IndexedDB cannot index a field inside an array of objects.
     this.supplierInvoices.hook('creating', (_key, invoice) => {
@@ -182,6 +211,21 @@ export class DockhandDb extends Dexie {
       _poIds: poIdsOf({ ...invoice, ...changes } as CachedSupplierInvoice),
     }));
   }
+}
+
+/** A code as the `_codes` index holds it, and as a lookup asks for it: trimmed, in upper case. */
+export function codeKey(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+function productCodesOf(
+  product: Pick<Product, 'supplier_sku2' | 'supplier_sku' | 'manufacturer_sku'>,
+): string[] {
+  const codes = [product.supplier_sku2, product.supplier_sku, product.manufacturer_sku]
+    .filter((code): code is string => typeof code === 'string')
+    .map(codeKey)
+    .filter(Boolean);
+  return [...new Set(codes)];
 }
 
 function poIdsOf(invoice: Pick<SupplierInvoice, 'purchase_order_receipts'>): number[] {

@@ -203,6 +203,31 @@ describe('product lookup', () => {
     expect(await findProductByCode(db, '  ')).toBeUndefined();
   });
 
+  it('when products share a code, takes the exact one, then the barcode, then the supplier SKU', async () => {
+    await db.products.bulkPut([
+      sampleProduct({
+        id: 7,
+        supplier_sku: 'ab-7',
+        supplier_sku2: '9300000000071',
+        manufacturer_sku: 'SHARED',
+      }),
+      sampleProduct({
+        id: 8,
+        supplier_sku: 'SHARED',
+        supplier_sku2: '9300000000088',
+        manufacturer_sku: 'M-8',
+      }),
+      sampleProduct({ id: 9, supplier_sku: 'AB-7', supplier_sku2: 'Shared', manufacturer_sku: 'M-9' }),
+    ]);
+    // Exactly as typed: 9's barcode; in another case, the barcode (9) beats the supplier SKU (8).
+    expect((await findProductByCode(db, 'Shared'))?.id).toBe(9);
+    expect((await findProductByCode(db, 'shared'))?.id).toBe(9);
+    // Exactly as typed in two products: the supplier SKU (8) beats the manufacturer SKU (7).
+    expect((await findProductByCode(db, 'SHARED'))?.id).toBe(8);
+    expect((await findProductByCode(db, 'ab-7'))?.id).toBe(7);
+    expect((await findProductByCode(db, 'AB-7'))?.id).toBe(9);
+  });
+
   it('searches the supplier’s products by name, and any product by code prefix', async () => {
     const names = async (query: string, supplierId: number | null) =>
       (await searchProducts(db, query, { supplierId })).map((choice) => choice.name);
