@@ -31,6 +31,11 @@ async function apiReader(baseUrl: string) {
     reasons: () => all<SupplierReturnReason>('/v2.1/supplierreturnreasons'),
     shipmentTypes: () => all<ShipmentType>('/v2/shipmenttypes'),
     port: (id: number) => get<ShippingPort>(`/v2/shippingports/${id}`),
+    /** Every port, by walking ids up from 1: the API lists no ports, and the simulator numbers them so. */
+    ports: async (count: number) =>
+      Promise.all(
+        Array.from({ length: count }, (_, index) => get<ShippingPort>(`/v2/shippingports/${index + 1}`)),
+      ),
   };
 }
 
@@ -68,11 +73,8 @@ test('reference lists edited offline reach the server exactly once', async ({ ap
   await expect(page.getByRole('form', { name: 'Rename return reason' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Back to return reasons' }).click();
 
-  // Offline from here.
+  // Offline from here (the engine notices at its next request: the first edit's).
   await simulator.setOffline(true);
-  await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Offline', {
-    timeout: 30_000,
-  });
 
   // A new return reason: a live name is refused at the field, in words; a new one is pending at once.
   const newReason = page.getByRole('form', { name: 'New return reason' });
@@ -87,6 +89,9 @@ test('reference lists edited offline reach the server exactly once', async ({ ap
   await page.getByRole('combobox', { name: 'Deleted reasons' }).selectOption({ label: 'Live and deleted' });
   const made = reasons.getByRole('option', { name: 'Crushed in transit' });
   await expect(made).toContainText('Pending');
+  await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Offline', {
+    timeout: 30_000,
+  });
 
   // A new shipment type: over 50 characters is refused at the field; a good one is pending at once.
   await page.getByRole('navigation', { name: 'Lists' }).getByRole('link', { name: 'Shipment types' }).click();
@@ -151,4 +156,60 @@ test('reference lists edited offline reach the server exactly once', async ({ ap
     (reason) => reason.name === 'Crushed in transit',
   );
   expect(cachedReason?.id).toBe(reasonsAfter.find((reason) => reason.name === 'Crushed in transit')?.id);
+});
+
+test('a port the server refuses is explained on its row and page; one opened by id is fetched', async ({
+  app,
+}) => {
+  const { page } = app;
+  await startDemo(page);
+  const simulator = await app.simulator();
+  const before = (await simulator.snapshot()).counts;
+  await waitForInitialSync(page, before.purchaseOrders);
+  const api = await apiReader(await apiBaseUrl(page));
+
+  // A port the server has and this computer does not know (no cached supplier or order names it).
+  const cached = new Set((await tableRows<ShippingPort>(page, 'shippingPorts')).map((port) => port.id));
+  const unknown = (await api.ports(before.shippingPorts)).find((port) => !cached.has(port.id));
+  expect(unknown, 'the demo has ports no supplier or order names').toBeDefined();
+
+  // Offline, a port with that name is made here: nothing here says it is taken, so it is pending.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lists' }).click();
+  await page.getByRole('navigation', { name: 'Lists' }).getByRole('link', { name: 'Shipping ports' }).click();
+  await simulator.setOffline(true);
+  const newPort = page.getByRole('form', { name: 'New shipping port' });
+  await newPort.getByLabel('New shipping port').fill('P'.repeat(101));
+  await newPort.getByRole('button', { name: 'Add shipping port' }).click();
+  await expect(newPort.getByText('At most 100 characters (this has 101). Shorten the name.')).toBeVisible();
+  await newPort.getByLabel('New shipping port').fill(unknown!.name!);
+  await newPort.getByRole('button', { name: 'Add shipping port' }).click();
+  const ports = page.getByRole('listbox', { name: 'Shipping ports' });
+  await expect(ports.getByRole('option', { name: unknown!.name! })).toContainText('Pending');
+  await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Offline', {
+    timeout: 30_000,
+  });
+
+  // Online, the server refuses it (the name is taken): the row says so, and the page says why.
+  await simulator.setOffline(false);
+  const refused = ports.getByRole('option', {
+    name: `${unknown!.name}, Refused by the server: open it to see why`,
+  });
+  await expect(refused).toContainText('Failed', { timeout: 60_000 });
+  await refused.click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(`The server refused “New shipping port ‘${unknown!.name}’”.`);
+  await expect(alert).toContainText(`already exists (id ${unknown!.id})`);
+  await expect(alert.getByRole('link', { name: 'Open the sync centre' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Rename shipping port' })).toHaveCount(0);
+  await expect(page.getByText('edit or discard it in the sync centre')).toBeVisible();
+  expect((await simulator.snapshot()).counts.shippingPorts).toBe(before.shippingPorts);
+
+  // Opened by id, the port the server holds is fetched and shown.
+  await page.getByRole('link', { name: 'Back to shipping ports' }).click();
+  const byId = page.getByRole('form', { name: 'Open shipping port by id' });
+  await byId.getByLabel('Open shipping port by id').fill(String(unknown!.id));
+  await byId.getByRole('button', { name: 'Open' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/lists/shipping-ports/${unknown!.id}$`));
+  await expect(page.getByRole('heading', { name: unknown!.name! })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('form', { name: 'Rename shipping port' })).toBeVisible();
 });

@@ -166,7 +166,7 @@ export async function createNamed(
         body: { name: valid.name },
         createsTempId: id,
         cacheChanges: [{ table: list.table, put: [list.newRow(id, valid.name, now.toISOString())] }],
-        label: `New ${list.noun} “${valid.name}”`,
+        label: `New ${list.noun} ‘${valid.name}’`,
         now,
       });
       return { ok: true, op, id };
@@ -210,7 +210,7 @@ export async function renameNamed(
         body: { name: valid.name },
         baseVersion: base,
         cacheChanges: [{ table: list.table, put: [{ ...base, name: valid.name }] }],
-        label: `Rename ${list.noun} “${row.name ?? id}” to “${valid.name}”`,
+        label: `Rename ${list.noun} ‘${row.name ?? id}’ to ‘${valid.name}’`,
         now: options.now ?? new Date(),
       });
       return { ok: true, op, id };

@@ -72,7 +72,7 @@ describe('creating', () => {
         body: { name: 'Air express' },
         createsTempId: result.id,
         state: 'queued',
-        label: 'New shipment type “Air express”',
+        label: 'New shipment type ‘Air express’',
       },
     ]);
     expect(await db.shipmentTypes.get(result.id)).toMatchObject({
@@ -126,7 +126,7 @@ describe('renaming', () => {
       params: { id: 4 },
       body: { name: 'Melbourne (Webb Dock)' },
       baseVersion: { id: 4, name: 'Port of Melbourne' },
-      label: 'Rename shipping port “Port of Melbourne” to “Melbourne (Webb Dock)”',
+      label: 'Rename shipping port ‘Port of Melbourne’ to ‘Melbourne (Webb Dock)’',
     });
     expect(await db.shippingPorts.get(4)).toMatchObject({
       name: 'Melbourne (Webb Dock)',
@@ -172,7 +172,7 @@ describe('return reasons', () => {
       aggregate: 'returnReason:2',
       params: { id: 2 },
       baseVersion: reason(2, 'Wrong size'),
-      label: 'Delete return reason “Wrong size”',
+      label: 'Delete return reason ‘Wrong size’',
     });
     expect(result.op).not.toHaveProperty('body');
     expect(await db.returnReasons.get(2)).toEqual({

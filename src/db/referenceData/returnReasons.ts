@@ -53,7 +53,7 @@ export async function deleteReturnReason(
       cacheChanges: [
         { table: 'returnReasons', put: [{ ...base, deleted: true, deleted_on: now.toISOString() }] },
       ],
-      label: `Delete return reason “${reason.name ?? id}”`,
+      label: `Delete return reason ‘${reason.name ?? id}’`,
       now,
     });
     return { ok: true, op };

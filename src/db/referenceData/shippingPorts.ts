@@ -37,7 +37,7 @@ export async function deleteShippingPort(
       kind: 'deleteShippingPort',
       params: { id },
       cacheChanges: [{ table: 'shippingPorts', delete: [id] }],
-      label: `Delete shipping port “${port.name ?? id}”`,
+      label: `Delete shipping port ‘${port.name ?? id}’`,
       now: options.now ?? new Date(),
     });
     return { ok: true, op };

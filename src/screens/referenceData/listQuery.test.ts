@@ -23,4 +23,15 @@ describe('the reference lists in the URL', () => {
     expect(rowText({ record: { id: 4, name: 'Shanghai' }, badge: null }, 'shipping port')).toBe('Shanghai');
     expect(rowText({ record: { id: 9, name: null }, badge: null }, 'outlet')).toBe('outlet 9');
   });
+
+  it('says on the row what a refused or conflicting change needs, before anything else', () => {
+    const deleted = { id: 3, name: 'Late', deleted: true, deleted_on: '2026-02-01T08:00:00Z' };
+    expect(rowText({ record: deleted, badge: 'failed' }, 'return reason')).toBe(
+      'Late, Refused by the server: open it to see why',
+    );
+    expect(stateText({ id: 1, name: 'Air' }, 'conflicted')).toBe(
+      'Changed on the server too: open it to choose',
+    );
+    expect(stateText({ id: 1, name: 'Air' }, 'pending')).toBe('');
+  });
 });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ListRow } from '../../db/referenceData/listRows';
 import type { NamedRow } from '../../db/referenceData/namedLists';
+import type { OrderBadge } from '../../db/recordBadge';
 import { DELETED_FILTERS, type DeletedFilter } from '../../db/referenceData/returnReasons';
 import { dayText } from '../../lib/recordFormat';
 import type { Query } from '../../lib/routes';
@@ -24,10 +25,17 @@ export function queryOfListParams({ deleted }: ListParams): Query {
   return { deleted };
 }
 
-/** A row as the list reads it: a name, and what sets it apart (deleted and when, disabled). */
+/** A row as the list reads it: a name, and what may set it apart (deleted and when, disabled). */
 export type ShownRecord = NamedRow & { deleted_on?: string | null; enabled?: boolean };
 
-export function stateText(record: ShownRecord): string {
+/**
+ * What sets a row apart, in words: a change of it the server refused or that waits for the user (the badge
+ * says the state; this says what to do), then deleted and when, or disabled.
+ */
+export function stateText(record: ShownRecord, badge: OrderBadge | null = null): string {
+  if (badge === 'failed') return 'Refused by the server: open it to see why';
+  if (badge === 'conflicted') return 'Changed on the server too: open it to choose';
+  if (badge === 'blocked') return 'Waiting for an earlier change';
   if (record.deleted) return `Deleted ${dayText(record.deleted_on)}`;
   if (record.enabled === false) return 'Disabled';
   return '';
@@ -36,5 +44,5 @@ export function stateText(record: ShownRecord): string {
 /** The row's accessible name: its name and state in one sentence. */
 export function rowText(row: ListRow<ShownRecord>, noun: string): string {
   const name = row.record.name ?? `${noun} ${row.record.id}`;
-  return [name, stateText(row.record)].filter(Boolean).join(', ');
+  return [name, stateText(row.record, row.badge)].filter(Boolean).join(', ');
 }
