@@ -1,6 +1,7 @@
 /**
- * Errors a handler throws to answer with a problem body (seed 2.2). Anything else that escapes a handler is
- * a simulator bug and is answered 500 — the fuzz test exists to make sure that never happens.
+ * Errors a handler throws to answer with a problem body (src/api/resources/problem.ts). Anything else that
+ * escapes a handler is a simulator bug and is answered 500 — the fuzz test exists to make sure that never
+ * happens.
  */
 export type FieldErrorMap = Record<string, string[]>;
 

@@ -273,7 +273,7 @@ describe.each(
       JSON.stringify(Array.isArray(sample) ? [{ surprise: 1 }] : { ...(sample as object), surprise: 1 }),
     ];
     for (const body of bodies) await expect4xx(await call(endpoint, { body }), body.slice(0, 60));
-    // Some string fields have no bound in the seed (customer names…), so huge strings may be accepted.
+    // Some string fields have no bound in the API (customer names…), so huge strings may be accepted.
     await expectNo5xx(await call(endpoint, { body: JSON.stringify(hugeStrings(sample)) }), 'huge strings');
     for (const contentType of ['text/plain', 'application/xml', 'application/json; charset=latin1', '']) {
       const headers = { ...auth, ...(contentType ? { 'content-type': contentType } : {}) };

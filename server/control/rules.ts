@@ -1,6 +1,6 @@
 /**
  * Injected business rules: extra bounds on request bodies that a real back office might enforce and the
- * seed does not (a maximum order quantity, say). End-to-end tests use them to make the server reject an edit
+ * API does not (a maximum order quantity, say). End-to-end tests use them to make the server reject an edit
  * the client's contract accepts, so the "server rejection → problem detail → edit and retry" path is real.
  *
  * A rule names an operation id and a body field path, where `[]` means "every element of this array":

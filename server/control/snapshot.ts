@@ -1,7 +1,7 @@
 /**
  * What a test needs to assert on the simulator's state without going through the API (whose answers it may be
  * testing): how many records each resource holds, and the natural keys the sync engine uses to find out
- * whether an uncertain write took effect (design.md "Write-ahead").
+ * whether an uncertain write took effect (docs/architecture.md, "Sync state machine").
  */
 import { STATE_MAPS, type SimState } from '../state';
 

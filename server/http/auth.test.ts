@@ -1,4 +1,4 @@
-/** Seed 5 over real HTTP: key, token lifecycle, the restricted key and the rate limit. */
+/** Authentication over real HTTP: key, token lifecycle, the restricted key and the rate limit. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthTokenSchema } from '../../src/api/resources/token';
 import { expectProblem, KEY, RESTRICTED_KEY, startTestSimulator, type TestSimulator } from './testing';

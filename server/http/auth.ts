@@ -1,5 +1,6 @@
 /**
- * Seed 5 and design.md: the API key identifies the caller on every request; `GET /auth/token` trades it for
+ * Authentication as the API states it, the token shape ours (../README.md, "Auth and rate limit"): the API
+ * key identifies the caller on every request; `GET /auth/token` trades it for
  * a bearer token, which every other request also carries. Tokens are random and opaque (not JWTs: nothing
  * in them is meant to be read by the client), live in memory only (a restarted simulator answers 401 and the
  * client fetches a new one) and belong to the key that obtained them.

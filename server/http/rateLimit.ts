@@ -1,9 +1,9 @@
 /**
- * Per-key rate limit (design.md: 300 requests a minute by default). A sliding window log: a request is
- * admitted when fewer than `limit` admitted requests of the same key fall in the last 60 seconds, so there is
- * no burst of 2×limit across a fixed-window boundary. Refused requests are not logged (a client hammering
- * through its 429s does not extend its own ban). Retry-After is the whole seconds until the oldest logged
- * request leaves the window, at least 1.
+ * Per-key rate limit (300 requests a minute by default; the API states none, ../README.md). A sliding window
+ * log: a request is admitted when fewer than `limit` admitted requests of the same key fall in the last 60
+ * seconds, so there is no burst of 2×limit across a fixed-window boundary. Refused requests are not logged (a
+ * client hammering through its 429s does not extend its own ban). Retry-After is the whole seconds until the
+ * oldest logged request leaves the window, at least 1.
  */
 const WINDOW_MS = 60_000;
 

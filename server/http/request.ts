@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../errors';
 
-/** Seed 8 leaves the maximum request size open; ours is 5 MB. */
+/** The API leaves the maximum request size open; ours is 5 MB. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 /** Past this much an oversized body is no longer drained (so the 413 can be read), the socket is dropped. */
 const MAX_DRAIN_BYTES = 8 * MAX_BODY_BYTES;

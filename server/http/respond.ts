@@ -1,6 +1,6 @@
 /**
- * Writing responses: JSON bodies, 204s and problem bodies (seed 2.2). Every response carries the request id
- * and `Cache-Control: no-store` (a simulator's answers are never cacheable).
+ * Writing responses: JSON bodies, 204s and problem bodies (src/api/resources/problem.ts). Every response
+ * carries the request id and `Cache-Control: no-store` (a simulator's answers are never cacheable).
  */
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { ProblemSchema, type Problem } from '../../src/api/resources/problem';

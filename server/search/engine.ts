@@ -1,7 +1,7 @@
 /**
- * The search engine behind every v2.1 search operation: filter_by, order_by, select and paging (seed 4,
- * 4.1) over rows of the in-memory state. A handler supplies the rows, an accessor per grammar field, the
- * row's id and its response view; the engine never knows a resource's shape.
+ * The search engine behind every v2.1 search operation: filter_by, order_by, select and paging
+ * (src/api/query/index.ts) over rows of the in-memory state. A handler supplies the rows, an accessor per
+ * grammar field, the row's id and its response view; the engine never knows a resource's shape.
  *
  * Cost: one pass over the rows (the handler's `where`, then the clauses), one sort over the matches with
  * keys computed up front, and `view` or the select projection for the returned page only.
@@ -49,7 +49,7 @@ export interface Page<T> {
 }
 
 /**
- * The page size when a request gives none. The seed does not say (section 8: "Default paging values …
+ * The page size when a request gives none. The API does not say ("Default paging values …
  * not shown"); 100 keeps a default page cheap while covering most reference lists in one call.
  */
 export const DEFAULT_PAGE_SIZE: number = 100;

@@ -1,7 +1,7 @@
 /**
- * Every filter operator (seed 4.1) on every field type, over synthetic rows: the engine is exercised
- * through real grammar tables (customers, purchase orders, survey segments) with accessors reading plain
- * test rows, so these tests do not depend on any resource's accessors.
+ * Every filter operator (src/api/query/index.ts) on every field type, over synthetic rows: the engine is
+ * exercised through real grammar tables (customers, purchase orders, survey segments) with accessors reading
+ * plain test rows, so these tests do not depend on any resource's accessors.
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors';

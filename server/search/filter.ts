@@ -1,9 +1,9 @@
 /**
- * Compiles parsed filter_by clauses (seed 4.1) into row predicates. Work that does not depend on the row
- * (typing and folding the clause's values, building the `in` set) is done once per clause, so testing a
- * row is one accessor call and a comparison.
+ * Compiles parsed filter_by clauses (grammar rules: src/api/query/index.ts) into row predicates. Work that
+ * does not depend on the row (typing and folding the clause's values, building the `in` set) is done once per
+ * clause, so testing a row is one accessor call and a comparison.
  *
- * Semantics (where the seed is silent):
+ * Semantics (where the API is silent):
  * - Clauses are combined with AND; `in` is the only "or".
  * - The negative operators are exact complements: neq = not eq, notin = not in, doesnotcontain = not
  *   contains, isnotnull = not isnull. So a null value matches neq, notin and doesnotcontain.

@@ -73,7 +73,7 @@ export function idListFilter<Row>(
   };
 }
 
-/** is_deleted (seed 4.5): true → only deleted, false → only live, null or absent → both. */
+/** is_deleted (GET /supplierreturnreasons): true → only deleted, false → only live, null or absent → both. */
 export function triState<Row>(
   isDeleted: boolean | null | undefined,
   deletedOf: (row: Row) => boolean | null | undefined,

@@ -1,4 +1,4 @@
-/** The search engine and the accessor tables of every v2.1 search operation (seed 4, 4.1). */
+/** The search engine and the accessor tables of every v2.1 search operation (grammar: src/api/query). */
 export * from './engine';
 export * from './helpers';
 export { byName, isRef, type NamedRef } from './values';

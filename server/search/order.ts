@@ -1,7 +1,7 @@
 /**
- * Sorts matching rows for order_by (seed 4.1).
+ * Sorts matching rows for order_by (grammar rules: src/api/query/index.ts).
  *
- * Semantics (where the seed is silent):
+ * Semantics (where the API is silent):
  * - Entries apply left to right; rows equal on every entry are ordered by id ascending (also under desc),
  *   so the order is total and paging is stable. Rows with equal ids keep their input order.
  * - null sorts first under asc and last under desc (desc is the exact reverse of asc on the entry).

@@ -119,7 +119,7 @@ function fastInstant(text: string): number | null | undefined {
 
 /**
  * The instant (epoch ms) of an ISO date or date-time. A date-time without an offset, and a calendar date,
- * are read as UTC: the seed allows both forms and names no server time zone, and UTC keeps results
+ * are read as UTC: the API allows both forms and names no server time zone, and UTC keeps results
  * independent of the machine's zone.
  */
 export function instantOf(value: unknown): number | null {

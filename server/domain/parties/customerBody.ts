@@ -1,6 +1,6 @@
 /**
- * How a customer create or update body becomes the stored record (seed 2.7). A create is a blank customer with
- * the body applied, so both go through the same merge:
+ * How a customer create or update body becomes the stored record (src/api/requests/customer.ts). A create is
+ * a blank customer with the body applied, so both go through the same merge:
  * - scalar fields: sent values replace, omitted ones stay, null clears; `abn` is stored as `acn`;
  * - nested objects (billing_address, marketing, loyalty_program, account_customer): merged key by key;
  * - arrays (price_groups, sales_channels, delivery_addresses): replaced as a whole. Delivery address items

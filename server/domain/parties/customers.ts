@@ -1,4 +1,4 @@
-/** GET/POST /customers and GET/PUT /customers/{id} (seed 4.3). The body rules are in ./customerBody. */
+/** GET/POST /customers and GET/PUT /customers/{id}. The body rules are in ./customerBody. */
 import type { Customer } from '../../../src/api/resources';
 import { customerAccessors, searchPage, sinceFilter } from '../../search';
 import { nextId, type SimState } from '../../state';

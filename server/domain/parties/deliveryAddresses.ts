@@ -1,5 +1,5 @@
 /**
- * Customer delivery addresses (seed 2.8): built from request items when a customer is created or its list is
+ * Customer delivery addresses: built from request items when a customer is created or its list is
  * replaced, and edited one at a time by PUT /customers/{id}/deliveryaddresses/{address_id}.
  */
 import type { DeliveryAddressUpdate } from '../../../src/api/requests';

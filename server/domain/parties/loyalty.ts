@@ -1,7 +1,7 @@
 /**
- * A customer's loyalty history and the survey segment groups (seed 4.3): read-only, generated data.
- * Loyalty entries are reached through their customer, so a missing customer is a 404 even where the entry id
- * exists under another customer.
+ * A customer's loyalty history and the survey segment groups (GET /customers/{id}/loyaltyhistory,
+ * /customersurveysegments): read-only, generated data. Loyalty entries are reached through their customer, so
+ * a missing customer is a 404 even where the entry id exists under another customer.
  */
 import { loyaltyHistoryAccessors, searchPage, surveySegmentAccessors } from '../../search';
 import { notFound } from '../../errors';

@@ -1,8 +1,9 @@
 /**
  * One implementation of the reference records whose whole request body is `{name}`: supplier return reasons,
- * shipping ports, shipment types and fixed price groups (seed 4.5, 4.6, 4.7, 4.13). They differ only in the
- * timestamps a record carries and whether it can be soft-deleted, so each resource passes those in and
- * everything else (ids, 404s, the unique-name rule) lives here once.
+ * shipping ports, shipment types and fixed price groups (/supplierreturnreasons, /shippingports,
+ * /shipmenttypes, /pricegroups/fixed). They differ only in the timestamps a record carries and whether it can
+ * be soft-deleted, so each resource passes those in and everything else (ids, 404s, the unique-name rule)
+ * lives here once.
  */
 import { conflict } from '../../errors';
 import { nextId, type SimState } from '../../state';

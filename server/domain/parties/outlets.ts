@@ -1,6 +1,7 @@
 /**
- * GET /outlets/{id} and the price groups (seed 4.13). Outlets and standard price groups are read-only
- * generated data; fixed price groups can also be created, on the shared `{name}` implementation.
+ * GET /outlets/{id} and the price groups (/pricegroups/standard, /pricegroups/fixed). Outlets and standard
+ * price groups are read-only generated data; fixed price groups can also be created, on the shared `{name}`
+ * implementation.
  */
 import type { FixedPriceGroup, StandardPriceGroup } from '../../../src/api/resources';
 import { priceGroupAccessors, searchPage } from '../../search';

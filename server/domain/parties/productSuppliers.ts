@@ -1,5 +1,5 @@
 /**
- * /products/{product_id}/suppliers (seed 4.8): the suppliers attached to a product, keyed by supplier_code.
+ * /products/{product_id}/suppliers: the suppliers attached to a product, keyed by supplier_code.
  * Links are kept per product, soft-deleted ones included (flagged is_deleted), in state.productSuppliers.
  * A link's supplier_name and is_enabled are the supplier record's, read at response time, so renaming or
  * disabling a supplier shows on every product at once.

@@ -1,5 +1,5 @@
 /**
- * Supplier return reasons (seed 4.5), shipping ports (4.6) and shipment types (4.7), on the shared `{name}`
+ * Supplier return reasons, shipping ports and shipment types, on the shared `{name}`
  * implementation in ./namedRecords. What is particular to each is here: the reasons' soft delete and search,
  * the ports' guarded hard delete, the shipment types' name search.
  */

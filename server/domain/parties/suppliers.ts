@@ -1,5 +1,5 @@
 /**
- * GET, PUT and DELETE /suppliers/{id} (seed 4.4). The API has no supplier create: suppliers come from the
+ * GET, PUT and DELETE /suppliers/{id}. The API has no supplier create: suppliers come from the
  * generated data. An update is partial; references arrive as `{id}` and are stored as `{id, name}`.
  */
 import type { SupplierUpdate } from '../../../src/api/requests';
@@ -12,7 +12,7 @@ import { supplierReferencedBy } from './references';
 import { FieldCheck, found, idParam } from '../checks';
 import { sent, stamp } from './shared';
 
-/** The seed's defaults for the two SKU switches, restored when a request sends null. */
+/** The API's defaults for the two SKU switches, restored when a request sends null. */
 const PO_SKU_DEFAULTS = { po_sku1_enabled: false, po_sku2_enabled: true } as const;
 
 const getSupplier: Handler<'getSupplier'> = (ctx) =>

@@ -1,9 +1,9 @@
 /**
- * POST /purchaseorders (seed 2.6). Every reference in the body is resolved before anything is written; all
+ * POST /purchaseorders. Every reference in the body is resolved before anything is written; all
  * unknown ones are reported together, each at its own field (`supplier.id`,
  * `purchase_order_items[2].product.id`).
  *
- * Decided here (the seed is silent):
+ * Decided here (the API is silent):
  *  - status defaults to Incomplete; any status the reference data knows is accepted and stored as given, as
  *    are quantity_received on lines: the create body is also how orders raised elsewhere are imported, and
  *    stock received before the order reached us is already in the inventory, so it is not added again;

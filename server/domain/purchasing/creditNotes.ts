@@ -1,7 +1,7 @@
 /**
- * Credit notes and their items (seed 4.12): read and search only.
+ * Credit notes and their items (GET /creditnotes…): read and search only.
  *
- * Credit note search: `ids` overrides every other parameter except paging (seed: "the other properties are
+ * Credit note search: `ids` overrides every other parameter except paging (the API: "the other properties are
  * ignored"; the answer is still a page). Otherwise supplier_return_ids, outlet_ids, supplier_ids,
  * supplier_reference (exact match), created_since / modified_since and filter_by all have to hold.
  */

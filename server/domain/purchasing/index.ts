@@ -1,6 +1,6 @@
 /**
- * The purchasing handlers (seed 4.9 to 4.12): purchase orders and their items, supplier invoices, supplier
- * returns and their items, credit notes and their items. Domain decisions the seed leaves open are written
+ * The purchasing handlers: purchase orders and their items, supplier invoices, supplier
+ * returns and their items, credit notes and their items. Domain decisions the API leaves open are written
  * at the top of the file that applies them.
  */
 import type { HandlerTable } from '../context';

@@ -1,6 +1,6 @@
 /**
- * Rules create and update share for supplier invoices (design.md: "In Progress" → "Finalised"; a finalised
- * invoice rejects updates).
+ * Rules create and update share for supplier invoices ("In Progress" → "Finalised"; a finalised
+ * invoice rejects updates; ../../README.md, Purchasing).
  *
  * Invoice numbers: the sync engine finds an invoice whose create response was lost by
  * supplier_invoice_number + purchase_order_id, so that pair must name at most one invoice. A second invoice

@@ -1,5 +1,5 @@
 /**
- * Supplier invoice money (seed 2.14 names the totals only; the arithmetic is ours):
+ * Supplier invoice money (the API names the totals only; the arithmetic is ours):
  *  - a receipt line costs buy_price_ex × quantity_invoiced, taxed at TAX_RATE when its include_tax is set;
  *  - freight and misc are taxed at TAX_RATE when their includes_tax is set (the flag says the cost attracts
  *    tax; total_ex stays the ex-tax amount); duty is never taxed;

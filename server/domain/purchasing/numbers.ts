@@ -1,6 +1,6 @@
 /**
  * Rounding and tax for every purchasing total. Rounding is the generator's (server/data/random.ts), so
- * generated records and records the handlers change agree to the cent. The seed gives no tax rate; we use a
+ * generated records and records the handlers change agree to the cent. The API gives no tax rate; we use a
  * flat 10% (GST-style) wherever a line or cost is taxed.
  */
 import { money } from '../../data/random';

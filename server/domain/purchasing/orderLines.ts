@@ -5,7 +5,7 @@
  * figures are rounded as it rounds them (weight 3 places, cubic 5, mark_up 1), so generated orders and
  * orders the handlers change agree.
  *
- * Per line (decided here; the seed lists the fields only):
+ * Per line (decided here; the API lists the fields only):
  *  - supplier_buy_ex defaults to the product's supplier buy price;
  *  - gross_profit is per unit: the product's ex-tax sell price (price_ex) less supplier_buy_ex, and mark_up
  *    is that profit as a percentage of supplier_buy_ex (0 when the line is free);

@@ -1,6 +1,6 @@
 /**
- * Purchase order statuses (design.md: Incomplete, OnOrder, ReceivingInProgress, BackOrder, Received,
- * Cancelled) and what each means to the rest of the domain. The seed shows no transitions; ours:
+ * Purchase order statuses (src/api/enums.ts: Incomplete, OnOrder, ReceivingInProgress, BackOrder, Received,
+ * Cancelled) and what each means to the rest of the domain. The API shows no transitions; ours:
  *  - receiving (a supplier invoice receipt) moves Incomplete, OnOrder and BackOrder to ReceivingInProgress;
  *  - finalising an invoice moves a purchase order whose every line is complete, and which no invoice still
  *    In Progress has received into, to Received (receiving.completeOrders);

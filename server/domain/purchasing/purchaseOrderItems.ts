@@ -1,6 +1,5 @@
 /**
- * GET /purchaseorders/{id}/purchaseorderitems and DELETE /purchaseorders/{id}/purchaseorderitems/{item_id}
- * (seed 4.9).
+ * GET /purchaseorders/{id}/purchaseorderitems and DELETE /purchaseorders/{id}/purchaseorderitems/{item_id}.
  *
  * Deleting a line is refused with 409 (decided here) when stock has been received on it (the receipt and
  * invoice that name it would lose their line) or when the order is Received or Cancelled (closed orders are

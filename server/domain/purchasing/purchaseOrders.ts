@@ -1,5 +1,5 @@
 /**
- * GET /purchaseorders/{id} and GET /purchaseorders (seed 4.9). Both answer through the byte writer of
+ * GET /purchaseorders/{id} and GET /purchaseorders. Both answer through the byte writer of
  * views/purchaseOrderJson.ts: with include_items a page of 500 orders is ~40 MB of JSON.
  */
 import { purchaseOrderAccessors, searchPage, type Page } from '../../search';

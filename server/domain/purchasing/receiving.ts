@@ -1,5 +1,6 @@
 /**
- * Receiving stock against purchase orders through a supplier invoice's receipts (design.md). Checking and
+ * Receiving stock against purchase orders through a supplier invoice's receipts, the API's only
+ * receiving call (docs/architecture.md, "Receiving"). Checking and
  * applying are separate steps so a rejected invoice changes nothing: `planReceipts` resolves every receipt
  * and line (400 for unknown ones, then 409 for closed orders), `applyReceipts` then raises the lines'
  * quantity_received, the outlet's stock and the orders' totals and status.

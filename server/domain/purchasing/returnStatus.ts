@@ -1,6 +1,6 @@
 /**
- * Supplier return status (design.md: Incomplete → In Progress → Finalised; item statuses follow their
- * return). Decided here:
+ * Supplier return status (Incomplete → In Progress → Finalised; item statuses follow their return; the API
+ * shows none, so these are ours, ../../README.md). Decided here:
  *  - a status only moves forward; skipping a step is allowed (Incomplete → Finalised), going back is a 409,
  *    and setting the current status again changes nothing;
  *  - a finalised return rejects every change (409), and a return without items cannot be finalised (409);

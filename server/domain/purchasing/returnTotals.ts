@@ -1,5 +1,5 @@
 /**
- * Supplier return money (seed 2.15 names the totals only; the arithmetic is ours). Per item:
+ * Supplier return money (the API names the totals only; the arithmetic is ours). Per item:
  * total_original_buy_ex = original_buy_ex × return_quantity and total_claim_amount_ex = claim_amount_ex ×
  * return_quantity, taxed at TAX_RATE when the return's include_tax is set. The return's totals are the sums
  * over its items, recomputed whole after every change.

@@ -1,5 +1,5 @@
 /**
- * GET /supplierinvoices, GET and PUT /supplierinvoices/{id} (seed 4.10).
+ * GET /supplierinvoices, GET and PUT /supplierinvoices/{id}.
  *
  * Update is partial: omitted fields are unchanged. Order of checks: 404, 409 when the invoice is finalised
  * (it rejects every update, even an empty one), 400 for an unknown origin_country or a 'Currency Conversion'
@@ -7,7 +7,7 @@
  * origin_country is checked but not stored: the invoice record has no field to return it in.
  * Setting status 'Finalised' finalises the invoice (invoiceRules.finalise); 'In Progress' leaves it open.
  *
- * direct_costs on update is ours: the seed's PUT body does not list it, but the back office enters freight,
+ * direct_costs on update is ours: the API's PUT body does not list it, but the back office enters freight,
  * misc and duty from the supplier's invoice after the delivery was received (issue #10), so the contract
  * takes it (src/api/requests/supplierInvoice.ts DirectCostsUpdateSchema) and it is merged here line by line,
  * field by field, with the totals recomputed.

@@ -1,5 +1,5 @@
 /**
- * GET and POST /supplierreturns/{id}/supplierreturnitems, GET …/supplierreturnitems/{item_id} (seed 4.11).
+ * GET and POST /supplierreturns/{id}/supplierreturnitems, GET …/supplierreturnitems/{item_id}.
  *
  * Create (decided here): original_buy_ex defaults to the product's supplier buy price and claim_amount_ex to
  * original_buy_ex; the source defaults to the first source the reference data lists; the item takes its

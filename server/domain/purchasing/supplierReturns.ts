@@ -1,5 +1,5 @@
 /**
- * GET and PUT /supplierreturns/{id} (seed 4.11). Update is partial: omitted fields are unchanged; in
+ * GET and PUT /supplierreturns/{id}. Update is partial: omitted fields are unchanged; in
  * supplier_address only the lines sent change, and null clears a line. An empty notes or
  * return_authorisation clears it (stored as null). Order of checks: 404, 409 when finalised, 400 for unknown
  * references (all reported together), then the status rules (returnStatus.ts). A change of include_tax

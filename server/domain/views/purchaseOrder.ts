@@ -6,7 +6,7 @@
  * cloned: serialisation does not care, and nothing mutates a view), each field is copied explicitly (no
  * spread of the row, which would also carry product_id), and the outlet object is built once per order.
  *
- * Decided here, the seed naming only the fields:
+ * Decided here, the API naming only the fields:
  *  - pricing is the search engine's `pricingOf`, so pricing_* filters agree with what the view returns;
  *  - inventory is the product's entry for the order's outlet (zeros when the outlet has never stocked it),
  *    with msl from the state's minimum stock levels (0 when none is set).

@@ -1,7 +1,7 @@
 /**
- * Accessors of the customer search (seed 4.3). Most fields are the record's own or a nested child; the
+ * Accessors of the customer search (GET /customers). Most fields are the record's own or a nested child; the
  * delivery_* fields come from the customer's default delivery address and loyalty_points_* from the
- * customer's loyalty history (state.loyaltyHistory), neither of which the seed defines further.
+ * customer's loyalty history (state.loyaltyHistory), neither of which the API defines further.
  */
 import type { Customer, DeliveryAddress, LoyaltyHistoryEntry } from '../../../src/api/resources';
 import type { SimState } from '../../state';
@@ -25,7 +25,7 @@ export function fullName(customer: Customer): string | null {
 export interface LoyaltySummary {
   /** loyalty_points_available of the latest entry (by created_on, then id). */
   available: number;
-  /** The money value of the available points, one currency unit per point (the seed shows no rate). */
+  /** The money value of the available points, one currency unit per point (the API shows no rate). */
   availableValue: number;
   /** The points spent: the sum of the negative deltas, as a positive number. */
   redeemed: number;

@@ -1,4 +1,4 @@
-/** Accessors of the purchase order search (seed 4.9) over stored `PurchaseOrderRow`s. */
+/** Accessors of the purchase order search (GET /purchaseorders) over stored `PurchaseOrderRow`s. */
 import type { PurchaseOrderRow } from '../../state';
 import { byName } from '../values';
 import { userAccessors, type CompleteAccessors } from './shared';

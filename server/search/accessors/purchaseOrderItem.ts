@@ -1,9 +1,9 @@
 /**
- * Accessors of the purchase order item search (seed 4.9). A stored item names its product by id, so the
- * product, inventory and pricing fields are looked up at search time, exactly as the item view
- * (server/domain/views/purchaseOrder.ts) embeds them, so a filter agrees with the response: product fields
- * from state.products, inventory for the purchase order's outlet from product.inventory and state.msl (0
- * when the outlet has no entry, as the view), pricing from `pricingOf`.
+ * Accessors of the purchase order item search (GET /purchaseorders/{id}/purchaseorderitems). A stored item
+ * names its product by id, so the product, inventory and pricing fields are looked up at search time, exactly
+ * as the item view (server/domain/views/purchaseOrder.ts) embeds them, so a filter agrees with the response:
+ * product fields from state.products, inventory for the purchase order's outlet from product.inventory and
+ * state.msl (0 when the outlet has no entry, as the view), pricing from `pricingOf`.
  */
 import type { Product, PurchaseOrderItem } from '../../../src/api/resources';
 import type { PurchaseOrderItemRow, PurchaseOrderRow, SimState } from '../../state';
@@ -42,7 +42,7 @@ export function pricingOf(product: Product, outletId: number): PurchaseOrderItem
 
 /**
  * custom1..custom3: the custom property named `custom<n>` (case, spaces and underscores ignored), else the
- * n-th custom property: the seed names the fields but not how products label them.
+ * n-th custom property: the API names the fields but not how products label them.
  */
 function customProperty(product: Product | undefined, n: number): string | null {
   if (!product) return null;
@@ -113,7 +113,7 @@ export function purchaseOrderItemAccessors(state: SimState): AccessorTable<Row> 
     supplier_buy_ex: ({ item }) => item.supplier_buy_ex,
     total_supplier_buy_ex: ({ item }) => item.total_supplier_buy_ex,
     product_supplier_buy_ex: fromProduct('supplier_buy_ex'),
-    // The product's supplier (2.5 product.supplier), which is usually but not always the order's supplier.
+    // The embedded product's own supplier, which is usually but not always the order's supplier.
     supplier_id: (row) => productOf(row)?.supplier.id ?? null,
     supplier_code: (row) => productOf(row)?.supplier.supplier_code ?? null,
     supplier_name: (row) => productOf(row)?.supplier.name ?? null,

@@ -1,6 +1,6 @@
 /**
- * Accessors of the small searches: loyalty history (4.3), survey segments (4.3), supplier return reasons
- * (4.5) and standard and fixed price groups (4.13). Shipment types (4.7) have no grammar fields: search
+ * Accessors of the small searches: loyalty history, survey segments, supplier return reasons and
+ * standard and fixed price groups. Shipment types have no grammar fields: search
  * them with `op: null` and `shipmentTypeAccessors`.
  */
 import type {
@@ -55,5 +55,5 @@ export const priceGroupAccessors: CompleteAccessors<
   modified_on: (group) => group.modified_on,
 };
 
-/** Shipment types take only `name` and paging (4.7): no grammar field, so no accessor. */
+/** Shipment types take only `name` and paging (GET /shipmenttypes): no grammar field, so no accessor. */
 export const shipmentTypeAccessors: AccessorTable<unknown> = {};

@@ -1,5 +1,5 @@
 /**
- * Accessors of the supplier return item (4.11), credit note (4.12) and credit note item (4.12) searches.
+ * Accessors of the supplier return item, credit note and credit note item searches.
  * Items carry only a product summary (id, SKUs, short description), so size and colour are looked up in
  * state.products (null for an unknown product); a return item's credit figures come from its credit note
  * item in state.creditNoteItems (null until it is credited).

@@ -15,7 +15,7 @@ export type CompleteAccessors<Op extends SearchOperationId, Row> = {
   readonly [Field in FieldName<Op>]: Accessor<Row>;
 };
 
-/** `prefixed('freight', {total_ex: a})` → `{freight_total_ex: a}`: the seed's `prefix_*` field families. */
+/** `prefixed('freight', {total_ex: a})` → `{freight_total_ex: a}`: the API's `prefix_*` field families. */
 export function prefixed<Row, const P extends string, const S extends string>(
   prefix: P,
   suffixes: Record<S, Accessor<Row>>,
@@ -38,8 +38,8 @@ export function userAccessors<Row, const P extends string>(
 
 /**
  * The value name of the product attribute called `name` (case-insensitive): size, colour, brand and season
- * "match on the value name" (seed 4.9). `Color` is accepted for colour. null when the product has no such
- * attribute or it has no value.
+ * "match on the value name", as the API says. `Color` is accepted for colour. null when the product has no
+ * such attribute or it has no value.
  */
 export function attributeByName(product: Product | undefined, name: string): string | null {
   if (!product) return null;

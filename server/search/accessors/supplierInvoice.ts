@@ -1,4 +1,4 @@
-/** Accessors of the supplier invoice search (seed 4.10) over stored `SupplierInvoice` records. */
+/** Accessors of the supplier invoice search (GET /supplierinvoices) over stored `SupplierInvoice` records. */
 import type { SupplierInvoice } from '../../../src/api/resources';
 import type { SimState } from '../../state';
 import type { AccessorTable } from '../engine';
@@ -12,7 +12,7 @@ function costAccessors<const C extends Cost>(cost: C) {
   const of = (invoice: SupplierInvoice) => invoice.direct_costs[cost];
   return prefixed<SupplierInvoice, C, 'total_ex' | 'includes_tax' | 'total_tax' | 'total_inc'>(cost, {
     total_ex: (invoice) => of(invoice).total_ex,
-    // Duty has no tax flag (2.14 create body: duty {total_ex}), so duty_includes_tax is always null.
+    // Duty has no tax flag (the create body has duty {total_ex}), so duty_includes_tax is always null.
     includes_tax: (invoice) => {
       const costs = of(invoice);
       return 'includes_tax' in costs ? costs.includes_tax : null;
