@@ -156,6 +156,32 @@ test('reference lists edited offline reach the server exactly once', async ({ ap
     (reason) => reason.name === 'Crushed in transit',
   );
   expect(cachedReason?.id).toBe(reasonsAfter.find((reason) => reason.name === 'Crushed in transit')?.id);
+
+  // The port is named by the suppliers or orders it came with: its delete is refused before it is queued.
+  await page.getByRole('button', { name: 'Delete shipping port…' }).click();
+  const refusal = page.getByRole('alert');
+  await expect(refusal).toContainText(`“${renamed}” cannot be deleted`);
+  await expect(refusal).toContainText(
+    'on this computer name it, and the server does not delete a port in use',
+  );
+
+  // The new reason deleted: softly, dated, said to be beyond restoring, and deleted on the server.
+  await page.getByRole('navigation', { name: 'Lists' }).getByRole('link', { name: 'Return reasons' }).click();
+  await reasons.getByRole('option', { name: 'Crushed in transit' }).click();
+  await page.getByRole('button', { name: 'Delete return reason…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete return reason “Crushed in transit”?' });
+  await expect(dialog).toContainText('cannot restore a deleted reason');
+  await dialog.getByRole('button', { name: 'Delete return reason' }).click();
+  // Deleted at once, dated today (the tag by the name, and the date among its facts).
+  await expect(page.getByRole('term').filter({ hasText: /^Deleted$/ })).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('create a new reason with it');
+  await expect(page.getByRole('form', { name: 'Rename return reason' })).toHaveCount(0);
+  await expect
+    .poll(async () => (await api.reasons()).find((reason) => reason.id === cachedReason!.id)?.deleted, {
+      timeout: 60_000,
+    })
+    .toBe(true);
+  await expect(page.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
 });
 
 test('a port the server refuses is explained on its row and page; one opened by id is fetched', async ({

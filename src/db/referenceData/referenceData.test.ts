@@ -146,6 +146,25 @@ describe('renaming', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('renames a record made offline behind its create, which it waits for', async () => {
+    const made = await createNamed(db, shippingPorts, 'Lae', { now });
+    if (!made.ok) throw new Error('not queued');
+    const renamed = await renameNamed(db, shippingPorts, made.id, 'Port of Lae', { now });
+    if (!renamed.ok || !renamed.op) throw new Error('not queued');
+    expect(renamed.op).toMatchObject({
+      kind: 'updateShippingPort',
+      aggregate: `shippingPort:${made.id}`,
+      params: { id: made.id },
+      dependsOnTempIds: [made.id],
+    });
+    expect(await db.shippingPorts.get(made.id)).toMatchObject({
+      name: 'Port of Lae',
+      _pendingOps: [made.op!.id, renamed.op.id],
+    });
+    const detail = await loadRecord(db, 'shippingPorts', made.id, opCatalog('createShippingPort').group);
+    expect(detail.ops.map((op) => op.kind)).toEqual(['createShippingPort', 'updateShippingPort']);
+  });
+
   it('is discarded with the old name back', async () => {
     const result = await renameNamed(db, shipmentTypes, 1, 'Ocean');
     if (!result.ok || !result.op) throw new Error('not queued');
