@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ICO_SIZES, PNG_SIZES, writeIcons } from '../icons';
 import { encodePng } from './encode';
 import { parseIconSvg, rasterise } from './svg';
@@ -19,9 +19,11 @@ function decodePng(png: Buffer) {
   return { width, height, pixel };
 }
 
+const dir = mkdtempSync(join(tmpdir(), 'dockhand-icons-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
 describe('icon generation', () => {
   it('draws the source at every size: transparent corners, opaque blue edge, the carton in the middle', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dockhand-icons-'));
     const written = writeIcons(undefined, dir);
     expect(written).toHaveLength(PNG_SIZES.length + 1);
     for (const size of PNG_SIZES) {

@@ -1,8 +1,8 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { flipFuses, FuseV1Options, FuseVersion } from '@electron/fuses';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   asarProblems,
   bareImports,
@@ -107,8 +107,10 @@ describe('package check expectations', () => {
 });
 
 describe('placeholder Electron', () => {
+  const dir = writePlaceholderElectron(mkdtempSync(join(tmpdir(), 'dockhand-placeholder-')));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
   it('starts with every required fuse the wrong way, and passes once @electron/fuses flips them as configured', async () => {
-    const dir = writePlaceholderElectron(mkdtempSync(join(tmpdir(), 'dockhand-placeholder-')));
     const executable = join(dir, 'electron');
     expect(fuseProblems(readFuseWire(executable))).toHaveLength(6);
     const copy = join(dir, 'copy');
