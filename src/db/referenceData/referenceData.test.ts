@@ -108,6 +108,18 @@ describe('creating', () => {
     ]);
   });
 
+  it('tells a page open on a record made here where it went once its create reached the server', async () => {
+    const made = await createNamed(db, shipmentTypes, 'Rail', { now });
+    if (!made.ok) throw new Error('not queued');
+    const group = opCatalog('createShipmentType').group;
+    expect(await loadRecord(db, 'shipmentTypes', made.id, group)).toMatchObject({ movedTo: null });
+    // What the engine's completion leaves: the temp id mapped, the row under its server id.
+    await db.tempIds.update(made.id, { serverId: 9, resolvedAt: now.toISOString() });
+    await db.shipmentTypes.delete(made.id);
+    await db.shipmentTypes.put({ id: 9, name: 'Rail' });
+    expect(await loadRecord(db, 'shipmentTypes', made.id, group)).toMatchObject({ record: null, movedTo: 9 });
+  });
+
   it('writes nothing when the name is refused', async () => {
     expect(await createNamed(db, shippingPorts, 'shanghai')).toMatchObject({ ok: false });
     expect(await db.outbox.count()).toBe(0);
