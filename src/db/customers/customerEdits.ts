@@ -1,0 +1,254 @@
+/**
+ * Creating and editing a customer offline. Each is ONE op written by the outbox (../outbox.ts) with the
+ * cached row it makes or changes, in one transaction, the row in the server's response shape:
+ *  - `createCustomer` under a temp id (allocateTempId) until the server's response replaces the row;
+ *  - `updateCustomer` with only the fields the user changed, and the customer as they saw it (the engine's
+ *    3-way merge base).
+ * The row is what the server will store (server/domain/parties/customerBody.ts): sent scalars replace, null
+ * clears, `abn` is stored as `acn`, nested objects merge key by key, lists are replaced whole, and a
+ * reference's name comes from the cache since the body names only its id.
+ */
+import type { CustomerUpdate, DeliveryAddressUpdate } from '../../api/requests';
+import type { Customer, DeliveryAddress } from '../../api/resources';
+import type { OpRecord } from '../ops';
+import { allocateTempId, enqueue, OutboxValidationError } from '../outbox';
+import { CACHE_TABLES, type DockhandDb } from '../schema';
+import { customerName, type CachedCustomer } from './customerIndex';
+import {
+  validateCustomerEdit,
+  validateNewCustomer,
+  type CustomerForm,
+  type FormErrors,
+} from './customerForm';
+import { customerChoices } from './customerRecord';
+
+/** Names of what a body refers to by id, as the cache knows them. */
+export interface ReferenceNames {
+  types: ReadonlyMap<number, string>;
+  outlets: ReadonlyMap<number, string>;
+  priceGroups: ReadonlyMap<number, { name: string; type: 'Standard' | 'Fixed' }>;
+}
+
+const defined = (object: object) =>
+  Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
+
+/** The customer with the body applied as the server stores it. */
+export function customerRowAfter(customer: Customer, body: CustomerUpdate, names: ReferenceNames): Customer {
+  const {
+    abn,
+    customer_type,
+    home_outlet,
+    billing_address,
+    delivery_addresses,
+    marketing,
+    loyalty_program,
+    account_customer,
+    price_groups,
+    sales_channels,
+    ...scalars
+  } = body;
+  const row: Customer = { ...customer, ...(defined(scalars) as Partial<Customer>) };
+  if (abn !== undefined) row.acn = abn;
+  if (customer_type)
+    row.customer_type = { id: customer_type.id, name: names.types.get(customer_type.id) ?? '' };
+  if (home_outlet) row.home_outlet = { id: home_outlet.id, name: names.outlets.get(home_outlet.id) ?? '' };
+  if (billing_address) row.billing_address = { ...customer.billing_address, ...defined(billing_address) };
+  if (marketing) row.marketing = { ...customer.marketing, ...defined(marketing) };
+  if (loyalty_program) row.loyalty_program = { ...customer.loyalty_program, ...defined(loyalty_program) };
+  if (account_customer) row.account_customer = { ...customer.account_customer, ...defined(account_customer) };
+  if (price_groups)
+    row.price_groups = price_groups.map(({ id }) => {
+      const held = customer.price_groups.find((group) => group.id === id);
+      const known = names.priceGroups.get(id);
+      return held ?? { id, name: known?.name ?? '', type: known?.type ?? 'Standard' };
+    });
+  if (sales_channels) row.sales_channels = sales_channels.map(({ id }) => ({ id }));
+  if (delivery_addresses)
+    row.delivery_addresses = delivery_addresses.map((address) => newAddress(address, customer.modified_on));
+  return row;
+}
+
+/**
+ * An address a create sends, as the customer row shows it until the server numbers it: id 0, since the
+ * server's id arrives only with the created customer (a negative number would read as a temp id).
+ */
+function newAddress(body: DeliveryAddressUpdate, modifiedOn: string): DeliveryAddress {
+  return {
+    id: 0,
+    first_name: null,
+    last_name: null,
+    company: null,
+    address_line1: null,
+    address_line2: null,
+    suburb: null,
+    state: null,
+    postcode: null,
+    country: null,
+    country_code: null,
+    phone: null,
+    mobile: null,
+    ...(defined(body) as Partial<DeliveryAddress>),
+    default: body.default ?? false,
+    modified_on: modifiedOn,
+  };
+}
+
+/** A blank customer as the server starts one (server/domain/parties/customerBody.ts `blankCustomer`). */
+function blankCustomer(id: number, now: string): Customer {
+  return {
+    id,
+    customer_number: null,
+    first_name: null,
+    last_name: null,
+    company: null,
+    email: null,
+    phone: null,
+    mobile: null,
+    fax: null,
+    website: null,
+    custom_reference: null,
+    acn: null,
+    date_of_birth: null,
+    date_of_birth_withheld: false,
+    customer_type: { id: 0, name: '' },
+    home_outlet: { id: 0, name: '' },
+    billing_address: {
+      address_line1: null,
+      address_line2: null,
+      suburb: null,
+      state: null,
+      postcode: null,
+      country: null,
+    },
+    delivery_addresses: [],
+    marketing: { receive_email: false, receive_post: false, receive_sms: false },
+    price_groups: [],
+    loyalty_program: { enabled: false, auto_price_group: false },
+    account_customer: {
+      enabled: false,
+      payment_terms: 0,
+      credit_limit: 0,
+      credit_blocked: false,
+      credit_remaining: 0,
+    },
+    survey_responses: [],
+    sales_channels: [],
+    export_to_web: false,
+    total_payments: 0,
+    total_transactions: 0,
+    created_on: now,
+    modified_on: now,
+  };
+}
+
+async function referenceNames(db: DockhandDb): Promise<ReferenceNames> {
+  const choices = await customerChoices(db);
+  return {
+    types: new Map(choices.types.map((choice) => [choice.value, choice.label])),
+    outlets: new Map(choices.outlets.map((choice) => [choice.value, choice.label])),
+    priceGroups: new Map(
+      choices.priceGroups.map((choice) => [
+        choice.value,
+        { name: choice.label.replace(/ \(fixed\)$/, ''), type: choice.type },
+      ]),
+    ),
+  };
+}
+
+/** The changed fields in words, for the op's label in the sync centre. */
+function changedText(body: CustomerUpdate): string {
+  const words = Object.keys(body).map((key) => (key === 'abn' ? 'ABN' : key.replace(/_/g, ' ')));
+  return words.join(', ');
+}
+
+const tablesOf = (db: DockhandDb) => [
+  db.outbox,
+  db.tempIds,
+  db.meta,
+  ...CACHE_TABLES.map((name) => db.table(name)),
+];
+
+const withoutLocal = (row: object) =>
+  Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('_')));
+
+export type CustomerEditResult =
+  { ok: true; op: OpRecord | null; customer: CachedCustomer } | { ok: false; errors: FormErrors };
+
+/** Turns a refusal of the outbox (the payload breaks the contract) into the form's summary. */
+async function guarded(work: () => Promise<CustomerEditResult>): Promise<CustomerEditResult> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof OutboxValidationError)) throw error;
+    return { ok: false, errors: { $: Object.values(error.fields).flat() } };
+  }
+}
+
+/**
+ * Validates a new customer and queues `createCustomer` with its row under a temp id, in one transaction.
+ * `deliveryAddress`: a first delivery address (its body), sent with the create.
+ */
+export function createCustomer(
+  db: DockhandDb,
+  form: CustomerForm,
+  options: { now?: Date; deliveryAddress?: DeliveryAddressUpdate } = {},
+): Promise<CustomerEditResult> {
+  const now = options.now ?? new Date();
+  return guarded(() =>
+    db.transaction('rw', tablesOf(db), async () => {
+      const valid = validateNewCustomer(form);
+      if (!valid.ok) return valid;
+      const body = options.deliveryAddress
+        ? { ...valid.body, delivery_addresses: [options.deliveryAddress] }
+        : valid.body;
+      const tempId = await allocateTempId(db, 'customers', { now });
+      const row = customerRowAfter(blankCustomer(tempId, now.toISOString()), body, await referenceNames(db));
+      const op = await enqueue(db, {
+        kind: 'createCustomer',
+        params: {},
+        body,
+        createsTempId: tempId,
+        cacheChanges: [{ table: 'customers', put: [row] }],
+        label: `New customer ${customerName(row)}`,
+        now,
+      });
+      return { ok: true, op, customer: (await db.customers.get(tempId)) ?? row };
+    }),
+  );
+}
+
+/**
+ * Validates the form and, when it changed something, queues `updateCustomer` and puts the changed row, in
+ * one transaction. Nothing changed: `op` is null and nothing is written. `seen` is the customer as the
+ * form opened with (default: the cached row now): the body holds what the user changed from it, and it is
+ * the merge base.
+ */
+export function saveCustomerEdits(
+  db: DockhandDb,
+  id: number,
+  form: CustomerForm,
+  options: { now?: Date; seen?: CachedCustomer } = {},
+): Promise<CustomerEditResult> {
+  return guarded(() =>
+    db.transaction('rw', tablesOf(db), async () => {
+      const customer = await db.customers.get(id);
+      if (!customer) return { ok: false, errors: { $: ['This customer is not on this computer any more.'] } };
+      const seen = options.seen ?? customer;
+      const valid = validateCustomerEdit(seen, form);
+      if (!valid.ok) return valid;
+      const body = valid.body;
+      if (Object.keys(body).length === 0) return { ok: true, op: null, customer };
+      const row = customerRowAfter(withoutLocal(customer) as Customer, body, await referenceNames(db));
+      const op = await enqueue(db, {
+        kind: 'updateCustomer',
+        params: { id },
+        body,
+        baseVersion: withoutLocal(seen),
+        cacheChanges: [{ table: 'customers', put: [row] }],
+        label: `Update ${customerName(customer)} (${changedText(body)})`,
+        now: options.now ?? new Date(),
+      });
+      return { ok: true, op, customer: (await db.customers.get(id)) ?? customer };
+    }),
+  );
+}

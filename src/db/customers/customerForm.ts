@@ -1,0 +1,317 @@
+/**
+ * The customer form's rules, for a new customer and an edit. The body is checked with the contract's own
+ * schemas (src/api/requests/customer.ts), so the form never accepts what the server would refuse; only the
+ * messages are the form's, keyed by form field and in a clerk's words. DOM-free.
+ *
+ * The business number is `abn` in requests and `acn` in responses (the same number): the form calls it
+ * "ABN", opens with what the server stored, and sends `abn` when it changed.
+ *
+ * Rules of the form's own: a customer keeps a first name, last name or company (the contract asks it of a
+ * create; an edit that cleared all three would leave a customer nobody can find), and a new customer's type
+ * and home outlet are chosen here (the server's defaults are not known to this computer, and the list shows
+ * both at once).
+ */
+import { CustomerCreateSchema, CustomerUpdateSchema, type CustomerUpdate } from '../../api/requests';
+import type { FormErrors } from '../edits/purchaseOrderForm';
+import type { CachedCustomer } from './customerIndex';
+
+export type { FormErrors } from '../edits/purchaseOrderForm';
+
+/** What the form holds while it is edited: text as typed ('' = empty), selects and numbers null when empty. */
+export interface CustomerForm {
+  customerNumber: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  email: string;
+  phone: string;
+  mobile: string;
+  fax: string;
+  website: string;
+  customReference: string;
+  abn: string;
+  /** `YYYY-MM-DD` as a date input gives it, '' while empty. */
+  dateOfBirth: string;
+  dateOfBirthWithheld: boolean;
+  customerTypeId: number | null;
+  homeOutletId: number | null;
+  billingLine1: string;
+  billingLine2: string;
+  billingSuburb: string;
+  billingState: string;
+  billingPostcode: string;
+  billingCountry: string;
+  receiveEmail: boolean;
+  receivePost: boolean;
+  receiveSms: boolean;
+  priceGroupIds: number[];
+  salesChannelIds: number[];
+  loyaltyEnabled: boolean;
+  loyaltyAutoPriceGroup: boolean;
+  accountEnabled: boolean;
+  paymentTerms: number | null;
+  creditLimit: number | null;
+  creditBlocked: boolean;
+  exportToWeb: boolean;
+}
+export type CustomerFormField = keyof CustomerForm;
+
+const TEXT_FIELDS = {
+  customerNumber: 'customer_number',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  company: 'company',
+  email: 'email',
+  phone: 'phone',
+  mobile: 'mobile',
+  fax: 'fax',
+  website: 'website',
+  customReference: 'custom_reference',
+  abn: 'abn',
+} as const satisfies Partial<Record<CustomerFormField, keyof CustomerUpdate>>;
+
+const BILLING_FIELDS = {
+  billingLine1: 'address_line1',
+  billingLine2: 'address_line2',
+  billingSuburb: 'suburb',
+  billingState: 'state',
+  billingPostcode: 'postcode',
+  billingCountry: 'country',
+} as const satisfies Partial<Record<CustomerFormField, string>>;
+
+/** Fields of the nested objects the server merges key by key: body object → form field → body key. */
+const NESTED_FIELDS = {
+  marketing: { receiveEmail: 'receive_email', receivePost: 'receive_post', receiveSms: 'receive_sms' },
+  loyalty_program: { loyaltyEnabled: 'enabled', loyaltyAutoPriceGroup: 'auto_price_group' },
+  account_customer: {
+    accountEnabled: 'enabled',
+    paymentTerms: 'payment_terms',
+    creditLimit: 'credit_limit',
+    creditBlocked: 'credit_blocked',
+  },
+} as const satisfies Record<string, Partial<Record<CustomerFormField, string>>>;
+
+export const CUSTOMER_FIELD_LABELS: Record<CustomerFormField, string> = {
+  customerNumber: 'Customer number',
+  firstName: 'First name',
+  lastName: 'Last name',
+  company: 'Company',
+  email: 'Email',
+  phone: 'Phone',
+  mobile: 'Mobile',
+  fax: 'Fax',
+  website: 'Website',
+  customReference: 'Custom reference',
+  abn: 'ABN',
+  dateOfBirth: 'Date of birth',
+  dateOfBirthWithheld: 'Date of birth withheld',
+  customerTypeId: 'Customer type',
+  homeOutletId: 'Home outlet',
+  billingLine1: 'Street address',
+  billingLine2: 'Address line 2',
+  billingSuburb: 'Suburb',
+  billingState: 'State',
+  billingPostcode: 'Postcode',
+  billingCountry: 'Country',
+  receiveEmail: 'Email',
+  receivePost: 'Post',
+  receiveSms: 'SMS',
+  priceGroupIds: 'Price groups',
+  salesChannelIds: 'Sales channels',
+  loyaltyEnabled: 'In the loyalty program',
+  loyaltyAutoPriceGroup: 'Price group set by loyalty',
+  accountEnabled: 'Account customer',
+  paymentTerms: 'Payment terms (days)',
+  creditLimit: 'Credit limit',
+  creditBlocked: 'Credit blocked',
+  exportToWeb: 'Export to web',
+};
+
+/** A new customer's form: empty, nothing chosen, every flag off (the server's own defaults). */
+export function blankCustomerForm(): CustomerForm {
+  return {
+    ...(Object.fromEntries(Object.keys(TEXT_FIELDS).map((field) => [field, ''])) as Record<
+      keyof typeof TEXT_FIELDS,
+      string
+    >),
+    ...(Object.fromEntries(Object.keys(BILLING_FIELDS).map((field) => [field, ''])) as Record<
+      keyof typeof BILLING_FIELDS,
+      string
+    >),
+    dateOfBirth: '',
+    dateOfBirthWithheld: false,
+    customerTypeId: null,
+    homeOutletId: null,
+    receiveEmail: false,
+    receivePost: false,
+    receiveSms: false,
+    priceGroupIds: [],
+    salesChannelIds: [],
+    loyaltyEnabled: false,
+    loyaltyAutoPriceGroup: false,
+    accountEnabled: false,
+    paymentTerms: 0,
+    creditLimit: 0,
+    creditBlocked: false,
+    exportToWeb: false,
+  };
+}
+
+/** The form as it opens for an edit: the cached customer's values (the ABN is the stored `acn`). */
+export function customerFormOf(customer: CachedCustomer): CustomerForm {
+  const billing = customer.billing_address;
+  return {
+    customerNumber: customer.customer_number ?? '',
+    firstName: customer.first_name ?? '',
+    lastName: customer.last_name ?? '',
+    company: customer.company ?? '',
+    email: customer.email ?? '',
+    phone: customer.phone ?? '',
+    mobile: customer.mobile ?? '',
+    fax: customer.fax ?? '',
+    website: customer.website ?? '',
+    customReference: customer.custom_reference ?? '',
+    abn: customer.acn ?? '',
+    dateOfBirth: customer.date_of_birth ?? '',
+    dateOfBirthWithheld: customer.date_of_birth_withheld,
+    customerTypeId: customer.customer_type.id,
+    homeOutletId: customer.home_outlet.id,
+    billingLine1: billing.address_line1 ?? '',
+    billingLine2: billing.address_line2 ?? '',
+    billingSuburb: billing.suburb ?? '',
+    billingState: billing.state ?? '',
+    billingPostcode: billing.postcode ?? '',
+    billingCountry: billing.country ?? '',
+    receiveEmail: customer.marketing.receive_email,
+    receivePost: customer.marketing.receive_post,
+    receiveSms: customer.marketing.receive_sms,
+    priceGroupIds: customer.price_groups.map((group) => group.id),
+    salesChannelIds: customer.sales_channels.map((channel) => channel.id),
+    loyaltyEnabled: customer.loyalty_program.enabled,
+    loyaltyAutoPriceGroup: customer.loyalty_program.auto_price_group,
+    accountEnabled: customer.account_customer.enabled,
+    paymentTerms: customer.account_customer.payment_terms,
+    creditLimit: customer.account_customer.credit_limit,
+    creditBlocked: customer.account_customer.credit_blocked,
+    exportToWeb: customer.export_to_web,
+  };
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/**
+ * The body for what the form changed from `before` and nothing else (`{}` when nothing changed): an
+ * emptied text field sends null, which clears it; nested objects send only their changed keys (the server
+ * merges them key by key); a list of price groups or sales channels is sent whole when it changed.
+ */
+export function customerBody(before: CustomerForm, form: CustomerForm): CustomerUpdate {
+  const body: Record<string, unknown> = {};
+  const text = (value: string) => (value.trim() === '' ? null : value.trim());
+  for (const [field, key] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, string][])
+    if (form[field].trim() !== before[field].trim()) body[key] = text(form[field]);
+  if (form.dateOfBirth !== before.dateOfBirth) body.date_of_birth = form.dateOfBirth || null;
+  if (form.dateOfBirthWithheld !== before.dateOfBirthWithheld)
+    body.date_of_birth_withheld = form.dateOfBirthWithheld;
+  if (form.customerTypeId !== before.customerTypeId && form.customerTypeId !== null)
+    body.customer_type = { id: form.customerTypeId };
+  if (form.homeOutletId !== before.homeOutletId && form.homeOutletId !== null)
+    body.home_outlet = { id: form.homeOutletId };
+  const billing: Record<string, unknown> = {};
+  for (const [field, key] of Object.entries(BILLING_FIELDS) as [keyof typeof BILLING_FIELDS, string][])
+    if (form[field].trim() !== before[field].trim()) billing[key] = text(form[field]);
+  if (Object.keys(billing).length) body.billing_address = billing;
+  for (const [object, fields] of Object.entries(NESTED_FIELDS)) {
+    const changed: Record<string, unknown> = {};
+    for (const [field, key] of Object.entries(fields) as [CustomerFormField, string][])
+      if (form[field] !== before[field]) changed[key] = form[field];
+    if (Object.keys(changed).length) body[object] = changed;
+  }
+  if (!sameIds(form.priceGroupIds, before.priceGroupIds))
+    body.price_groups = form.priceGroupIds.map((id) => ({ id }));
+  if (!sameIds(form.salesChannelIds, before.salesChannelIds))
+    body.sales_channels = form.salesChannelIds.map((id) => ({ id }));
+  if (form.exportToWeb !== before.exportToWeb) body.export_to_web = form.exportToWeb;
+  return body as CustomerUpdate;
+}
+
+/** The body path of a contract issue → the form field it belongs to. */
+function formFieldOf(path: readonly PropertyKey[]): CustomerFormField | '$' {
+  const [head, inner] = path.map(String);
+  const byKey = (table: Record<string, string>, key: string | undefined) =>
+    Object.entries(table).find(([, body]) => body === key)?.[0] as CustomerFormField | undefined;
+  if (head === 'billing_address') return byKey(BILLING_FIELDS, inner) ?? 'billingLine1';
+  if (head === 'customer_type') return 'customerTypeId';
+  if (head === 'home_outlet') return 'homeOutletId';
+  if (head === 'price_groups') return 'priceGroupIds';
+  if (head === 'sales_channels') return 'salesChannelIds';
+  if (head === 'date_of_birth') return 'dateOfBirth';
+  const nested = NESTED_FIELDS[head as keyof typeof NESTED_FIELDS] as Record<string, string> | undefined;
+  if (nested) return byKey(nested, inner) ?? '$';
+  return byKey(TEXT_FIELDS, head) ?? '$';
+}
+
+/** One contract issue in a clerk's words. */
+function messageFor(field: CustomerFormField | '$', issue: { code: string; message: string }): string {
+  switch (field) {
+    case 'firstName':
+      return 'Give the customer a first name, a last name or a company name.';
+    case 'dateOfBirth':
+      return 'Enter the date of birth as a date, or leave it empty.';
+    case 'paymentTerms':
+      return 'Payment terms are a whole number of days, 0 or more.';
+    case 'creditLimit':
+      return 'The credit limit is an amount of 0 or more.';
+    default:
+      return issue.code === 'custom' ? issue.message : 'This value is not accepted.';
+  }
+}
+
+export type CustomerFormResult = { ok: true; body: CustomerUpdate } | { ok: false; errors: FormErrors };
+
+const hasName = (form: CustomerForm) =>
+  [form.firstName, form.lastName, form.company].some((text) => text.trim() !== '');
+
+function check(
+  form: CustomerForm,
+  body: CustomerUpdate,
+  schema: typeof CustomerCreateSchema | typeof CustomerUpdateSchema,
+  errors: FormErrors,
+): CustomerFormResult {
+  const add = (field: CustomerFormField | '$', message: string) => (errors[field] ??= []).push(message);
+  if (!hasName(form)) add('firstName', messageFor('firstName', { code: 'custom', message: '' }));
+  if (form.accountEnabled && form.paymentTerms === null)
+    add('paymentTerms', 'Enter the payment terms in days (0 for none).');
+  if (form.accountEnabled && form.creditLimit === null)
+    add('creditLimit', 'Enter the credit limit (0 for none).');
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = formFieldOf(issue.path);
+      if (!errors[field]) add(field, messageFor(field, issue));
+    }
+  if (Object.keys(errors).length || !parsed.success) return { ok: false, errors };
+  return { ok: true, body: parsed.data };
+}
+
+/** An edit: the body for what changed from `seen` (the customer as the form opened), checked. */
+export function validateCustomerEdit(seen: CachedCustomer, form: CustomerForm): CustomerFormResult {
+  const before = customerFormOf(seen);
+  // A number the user left empty is not a change: null never reaches the body as a number.
+  const filled = {
+    ...form,
+    paymentTerms: form.paymentTerms ?? before.paymentTerms,
+    creditLimit: form.creditLimit ?? before.creditLimit,
+  };
+  return check(form, customerBody(before, filled), CustomerUpdateSchema, {});
+}
+
+/** A new customer: everything filled in, with the type and home outlet chosen, checked as a create. */
+export function validateNewCustomer(form: CustomerForm): CustomerFormResult {
+  const errors: FormErrors = {};
+  if (form.customerTypeId === null) errors.customerTypeId = ['Choose a customer type.'];
+  if (form.homeOutletId === null) errors.homeOutletId = ['Choose a home outlet.'];
+  const blank = blankCustomerForm();
+  const filled = { ...form, paymentTerms: form.paymentTerms ?? 0, creditLimit: form.creditLimit ?? 0 };
+  return check(form, customerBody(blank, filled), CustomerCreateSchema, errors);
+}

@@ -1,0 +1,144 @@
+/**
+ * What the customer list filters, searches and sorts on, for every cached customer, kept in memory per
+ * database and brought up to date by reading only what changed since the last read.
+ *
+ * The list is live, so its query re-runs on every commit to `customers`, and a first sync commits 20,000+
+ * customers page by page: re-reading every row each time made that quadratic (the purchase order list's
+ * lesson, src/screens/purchaseOrders/listQuery.ts). The customer filters (type, home outlet, account,
+ * loyalty) have no index in src/db/schema.ts, and two are booleans, which IndexedDB cannot index, so each
+ * refresh reads:
+ *   - every primary key (keys only: no row is read or cloned), to find customers added or removed;
+ *   - the rows whose `modified_on` is at or above the newest one already projected: what a pull or an op's
+ *     response wrote (the server's clock only moves forward, the order the pull's cursors rely on too);
+ *   - the rows the outbox's customer ops name: local edits keep the server's `modified_on`, and a discard
+ *     puts an older row back.
+ * Whole rows are read once, the first time (and when a customer is new to the projection).
+ */
+import type { Customer } from '../../api/resources';
+import type { OpKind } from '../ops';
+import type { DockhandDb, LocalMeta } from '../schema';
+
+export type CachedCustomer = Customer & LocalMeta;
+
+/** One customer as the list needs it: what it shows, filters, searches and sorts by. */
+export interface CustomerKeys {
+  id: number;
+  number: string | null;
+  /** "Last, First" or the company when the customer has no name. */
+  name: string;
+  company: string | null;
+  email: string | null;
+  /** Phone, else mobile. */
+  phone: string | null;
+  type: { id: number; name: string };
+  outlet: { id: number; name: string };
+  account: boolean;
+  loyalty: boolean;
+  salesChannels: readonly number[];
+  pendingOps: readonly string[];
+  /** Number, names, company, email, phone and mobile, lower-cased: what the search box matches. */
+  text: string;
+  modifiedOn: string;
+}
+
+const CUSTOMER_OP_KINDS: readonly OpKind[] = ['createCustomer', 'updateCustomer', 'updateDeliveryAddress'];
+
+/** The customer as a person is named: "Sam Nguyen", the company, or its number. */
+export function customerName(customer: Pick<Customer, 'id' | 'first_name' | 'last_name' | 'company'>) {
+  const person = [customer.first_name, customer.last_name].filter(Boolean).join(' ');
+  return person || customer.company || (customer.id < 0 ? 'New customer' : `Customer ${customer.id}`);
+}
+
+export function customerKeysOf(customer: CachedCustomer): CustomerKeys {
+  const listName =
+    [customer.last_name, customer.first_name].filter(Boolean).join(', ') || customerName(customer);
+  return {
+    id: customer.id,
+    number: customer.customer_number,
+    name: listName,
+    company: customer.company,
+    email: customer.email,
+    phone: customer.phone || customer.mobile || null,
+    type: { id: customer.customer_type.id, name: customer.customer_type.name },
+    outlet: { id: customer.home_outlet.id, name: customer.home_outlet.name },
+    account: customer.account_customer.enabled,
+    loyalty: customer.loyalty_program.enabled,
+    salesChannels: customer.sales_channels.map((channel) => channel.id),
+    pendingOps: customer._pendingOps ?? [],
+    text: [
+      customer.customer_number,
+      customer.first_name,
+      customer.last_name,
+      customer.company,
+      customer.email,
+      customer.phone,
+      customer.mobile,
+    ]
+      .filter(Boolean)
+      .join('\n')
+      .toLowerCase(),
+    modifiedOn: customer.modified_on,
+  };
+}
+
+interface Projection {
+  entries: Map<number, CustomerKeys>;
+  /** The newest `modified_on` projected so far ('' before the first read). */
+  watermark: string;
+  /** Bumped by every refresh that changed the projection: a refresh that read before another applied reads again. */
+  version: number;
+}
+
+const projections = new WeakMap<DockhandDb, Projection>();
+
+function projectionOf(db: DockhandDb): Projection {
+  let projection = projections.get(db);
+  if (!projection) projections.set(db, (projection = { entries: new Map(), watermark: '', version: 0 }));
+  return projection;
+}
+
+/** The customer ids the outbox's customer ops name (updates by path, creates by their temp id). */
+function idsNamedBy(ops: readonly { params: Record<string, unknown>; createsTempId?: number }[]) {
+  const ids = new Set<number>();
+  for (const op of ops) {
+    if (typeof op.params.id === 'number') ids.add(op.params.id);
+    if (op.createsTempId !== undefined) ids.add(op.createsTempId);
+  }
+  return ids;
+}
+
+async function readChanges(db: DockhandDb, projection: Projection) {
+  return db.transaction('r', db.customers, db.outbox, async () => {
+    const keys = await db.customers.toCollection().primaryKeys();
+    if (projection.entries.size === 0) return { keys, rows: await db.customers.toArray() };
+    const ops = await db.outbox.where('kind').anyOf(CUSTOMER_OP_KINDS).toArray();
+    const changed = await db.customers.where('modified_on').aboveOrEqual(projection.watermark).toArray();
+    const wanted = idsNamedBy(ops);
+    for (const key of keys) if (!projection.entries.has(key)) wanted.add(key);
+    for (const row of changed) wanted.delete(row.id);
+    const named = (await db.customers.bulkGet([...wanted])).filter((row) => row !== undefined);
+    return { keys, rows: [...changed, ...named] };
+  });
+}
+
+/**
+ * Every cached customer's keys, up to date with the cache as one read transaction saw it. Call inside a
+ * live query: its reads (the keys of the whole table) make every commit to customers re-run it.
+ */
+export async function customerKeys(db: DockhandDb): Promise<ReadonlyMap<number, CustomerKeys>> {
+  const projection = projectionOf(db);
+  for (;;) {
+    const version = projection.version;
+    const { keys, rows } = await readChanges(db, projection);
+    // Another refresh applied a newer read meanwhile: applying this older one could undo it.
+    if (projection.version !== version) continue;
+    const present = new Set(keys);
+    for (const id of projection.entries.keys()) if (!present.has(id)) projection.entries.delete(id);
+    for (const row of rows) {
+      projection.entries.set(row.id, customerKeysOf(row));
+      if (row.modified_on > projection.watermark) projection.watermark = row.modified_on;
+    }
+    projection.version++;
+    return projection.entries;
+  }
+}
