@@ -17,8 +17,10 @@ import {
   asarProblems,
   bareImports,
   debProblems,
+  dependencyProblems,
   desktopEntryProblems,
   importProblems,
+  packageRoots,
   updateConfigProblems,
   updateInfoProblems,
 } from './package/expectations';
@@ -65,9 +67,14 @@ async function main(): Promise<string[]> {
     const asar = join(appDir, 'resources', 'app.asar');
     const paths = listPackage(asar, { isPack: false }).map((path) => path.replaceAll('\\', '/'));
     const bundles = paths.filter((path) => /^\/out\/(main|preload)\/.*\.c?js$/.test(path));
-    const imports = new Map(
-      bundles.map((path) => [path, bareImports(extractFile(asar, path.slice(1)).toString())]),
+    const read = (path: string) => extractFile(asar, path.slice(1)).toString();
+    const manifests = new Map(
+      ['', ...packageRoots(paths)].map((root) => [
+        root,
+        JSON.parse(read(`${root}/package.json`)) as { dependencies?: Record<string, string> },
+      ]),
     );
+    const imports = new Map(bundles.map((path) => [path, bareImports(read(path))]));
     const updateInfo = new Map(
       readdirSync(output)
         .filter((name) => name.endsWith('.yml') && name !== 'builder-debug.yml')
@@ -79,6 +86,7 @@ async function main(): Promise<string[]> {
     return [
       ...asarProblems(paths),
       ...importProblems(imports, paths),
+      ...dependencyProblems(manifests),
       ...fuseProblems(readFuseWire(join(appDir, 'dockhand'))),
       ...updateConfigProblems(
         parse(readFileSync(join(appDir, 'resources', 'app-update.yml'), 'utf8')),

@@ -7,8 +7,10 @@ import {
   asarProblems,
   bareImports,
   debProblems,
+  dependencyProblems,
   desktopEntryProblems,
   importProblems,
+  packageRoots,
   updateConfigProblems,
   updateInfoProblems,
 } from './expectations';
@@ -53,6 +55,34 @@ describe('package check expectations', () => {
     expect(
       importProblems(imports, ['/node_modules/zod/package.json', '/node_modules/ky/package.json']),
     ).toEqual(['/out/main/index.js imports "@scope/pkg", which is not in the ASAR (a devDependency?)']);
+  });
+
+  it('resolves every dependency inside the ASAR the way Node does', () => {
+    const paths = [
+      '/package.json',
+      '/node_modules/a/package.json',
+      '/node_modules/a/sub/package.json',
+      '/node_modules/@s/b/package.json',
+      '/node_modules/a/node_modules/c/package.json',
+    ];
+    expect(packageRoots(paths)).toEqual([
+      '/node_modules/a',
+      '/node_modules/@s/b',
+      '/node_modules/a/node_modules/c',
+    ]);
+    const manifests = new Map<string, { dependencies?: Record<string, string> }>([
+      ['', { dependencies: { a: '1', '@s/b': '1' } }],
+      ['/node_modules/a', { dependencies: { c: '1' } }],
+      ['/node_modules/a/node_modules/c', { dependencies: { '@s/b': '1' } }],
+      ['/node_modules/@s/b', {}],
+    ]);
+    expect(dependencyProblems(manifests)).toEqual([]);
+    manifests.set('/node_modules/@s/b', { dependencies: { c: '1' } });
+    manifests.set('', { dependencies: { a: '1', '@s/b': '1', d: '1' } });
+    expect(dependencyProblems(manifests)).toEqual([
+      '/ depends on "d", which is not in the ASAR',
+      '/node_modules/@s/b depends on "c", which is not in the ASAR',
+    ]);
   });
 
   it('checks the feed configuration and the channel files', () => {

@@ -72,6 +72,34 @@ export function importProblems(
   );
 }
 
+/** The package folders in the ASAR (`/node_modules/a`, `/node_modules/@s/b`, `/node_modules/a/node_modules/c`). */
+export function packageRoots(paths: readonly string[]): string[] {
+  return paths.flatMap((path) => {
+    const match = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/@][^/]*)\/package\.json$/.exec(path);
+    return match ? [match[1]!] : [];
+  });
+}
+
+/**
+ * Every dependency of the app (`/package.json`) and of each packaged package resolves inside the ASAR the way
+ * Node resolves it (the nearest node_modules up the tree), or a package the app loads fails in the installed app.
+ * Optional and peer dependencies are not required.
+ */
+export function dependencyProblems(
+  manifests: ReadonlyMap<string, { dependencies?: Record<string, string> }>,
+): string[] {
+  const roots = new Set([...manifests.keys()]);
+  return [...manifests].flatMap(([root, manifest]) =>
+    Object.keys(manifest.dependencies ?? {}).flatMap((name) => {
+      for (let dir = root; ; dir = dir.slice(0, dir.lastIndexOf('/node_modules/'))) {
+        if (roots.has(`${dir}/node_modules/${name}`)) return [];
+        if (!dir.includes('/node_modules/')) break;
+      }
+      return [`${root || '/'} depends on "${name}", which is not in the ASAR`];
+    }),
+  );
+}
+
 /** resources/app-update.yml: where electron-updater looks for the feed. */
 export function updateConfigProblems(config: unknown, url: string): string[] {
   const record = (config ?? {}) as Record<string, unknown>;
