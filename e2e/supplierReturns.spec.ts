@@ -1,0 +1,189 @@
+/**
+ * A supplier return completed in Dockhand with no network: an Incomplete return the cache has never seen is
+ * opened by its number (looked up on the server while online), then, offline, two products are scanned onto
+ * it as items and its return authorisation is entered; all three show at once as pending. Back online,
+ * each is sent exactly once: the simulator holds exactly those two new items (product, reason, quantity,
+ * claim) and that authorisation, and nothing else of the return changed.
+ */
+import type { Page } from '@playwright/test';
+import { z } from 'zod';
+import { DEMO_API_KEY } from '../electron/core/bridge/demo';
+import {
+  SupplierReturnItemSchema,
+  SupplierReturnSchema,
+  type SupplierReturn,
+  type SupplierReturnItem,
+} from '../src/api/resources';
+import type { OpRecord } from '../src/db/ops';
+import { expect, test } from './fixtures';
+import { apiBaseUrl } from './support/invoices';
+import { startDemo, twoBarcodes, waitForInitialSync } from './support/journeys';
+import { tableRows } from './support/pageData';
+import { scan } from './support/scanner';
+
+/** The back office's own reads of returns, with the demo key, never through Dockhand. */
+async function returnsApi(page: Page) {
+  const baseUrl = await apiBaseUrl(page);
+  const { access_token: token } = z
+    .object({ access_token: z.string() })
+    .parse(await (await fetch(`${baseUrl}/auth/token`, { headers: { 'x-api-key': DEMO_API_KEY } })).json());
+  const get = async (path: string): Promise<unknown> => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      headers: { 'x-api-key': DEMO_API_KEY, authorization: `Bearer ${token}` },
+    });
+    return response.ok ? response.json() : null;
+  };
+  return {
+    supplierReturn: async (id: number) => {
+      const body = await get(`/supplierreturns/${id}`);
+      return body === null ? null : SupplierReturnSchema.parse(body);
+    },
+    items: async (id: number) =>
+      z
+        .object({ data: z.array(SupplierReturnItemSchema).nullable() })
+        .parse(await get(`/supplierreturns/${id}/supplierreturnitems?page_size=500`)).data ?? [],
+  };
+}
+
+/** The record without what the server moves on every write and with every item change. */
+const header = ({
+  modified_on: _modified,
+  modified_by: _by,
+  started_on: _started,
+  total_return_quantity: _quantity,
+  total_claim_amount_ex: _ex,
+  total_claim_amount_tax: _tax,
+  total_claim_amount_inc: _inc,
+  ...rest
+}: SupplierReturn) => rest;
+
+test('items scanned onto a return offline reach the server exactly once', async ({ app }) => {
+  test.setTimeout(240_000);
+  const { page } = app;
+  await startDemo(page);
+  const simulator = await app.simulator();
+  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  const api = await returnsApi(page);
+
+  // An Incomplete return no credit note names: the sync never fetched it, so it is opened by number.
+  const cachedIds = new Set((await tableRows<{ id: number }>(page, 'supplierReturns')).map((row) => row.id));
+  let target: SupplierReturn | null = null;
+  for (let id = 400_001; id < 400_100 && !target; id++) {
+    const found = cachedIds.has(id) ? null : await api.supplierReturn(id);
+    if (found?.supplier_return_status.name === 'Incomplete') target = found;
+  }
+  expect(target).not.toBeNull();
+  const returnId = target!.id;
+  const itemsBefore = await api.items(returnId);
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Supplier returns' })
+    .click();
+  const byNumber = page.getByRole('form', { name: 'Open return by number' });
+  await byNumber.getByLabel('Open return by number').fill(String(returnId));
+  await byNumber.getByRole('button', { name: 'Open' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/supplier-returns/${returnId}$`));
+  await expect(page.getByRole('heading', { name: `Return ${returnId}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit return' })).toBeVisible({ timeout: 60_000 });
+  const items = page.getByRole('region', { name: /^Items/ });
+  await expect(page.getByRole('heading', { name: `Items (${itemsBefore.length})` })).toBeVisible();
+
+  // Offline: two products scanned onto the return, and its authorisation entered.
+  await simulator.setOffline(true);
+  await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Offline', {
+    timeout: 30_000,
+  });
+  const [first, second] = (await twoBarcodes(page)) as [
+    Awaited<ReturnType<typeof twoBarcodes>>[0],
+    Awaited<ReturnType<typeof twoBarcodes>>[0],
+  ];
+  const reasons = (await tableRows<{ id: number; name: string; deleted: boolean }>(page, 'returnReasons'))
+    .filter((reason) => !reason.deleted)
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const reason = reasons[0]!;
+  const scanField = page.getByLabel('Scan a product to return');
+  const form = page.getByRole('form', { name: 'New return item' });
+
+  // A code no product has is refused, in words.
+  await expect(scanField).toBeFocused();
+  await scan(page, '0000000000000');
+  await expect(page.getByRole('alert', { name: 'Scan result' })).toContainText(
+    'No product on this computer has the code 0000000000000.',
+  );
+
+  await scan(page, first.barcode);
+  await expect(form).toContainText(first.name);
+  // The reason is required: said at its field.
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(form.getByText('Choose why it goes back to the supplier.', { exact: true })).toBeVisible();
+  await form.getByLabel('Reason').selectOption({ label: reason.name });
+  await form.getByLabel('Quantity').fill('2');
+  await form.getByLabel('Claim (ex tax, each)').fill('4.5');
+  await form.getByLabel('Notes').fill('Torn seams');
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('status', { name: 'Scan result' })).toContainText(`2 × ${first.name}`);
+
+  await expect(scanField).toBeFocused();
+  await scan(page, second.barcode);
+  await expect(form).toContainText(second.name);
+  await form.getByLabel('Reason').selectOption({ label: reason.name });
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(form).toBeHidden();
+
+  await expect(page.getByRole('heading', { name: `Items (${itemsBefore.length + 2})` })).toBeVisible();
+  await expect(items.getByText('Pending', { exact: true })).toHaveCount(2);
+
+  await page.getByRole('link', { name: 'Edit return' }).click();
+  const edit = page.getByRole('form', { name: 'Edit return' });
+  await edit.getByLabel('Return authorisation').fill('R'.repeat(101));
+  await edit.getByRole('button', { name: 'Save return' }).click();
+  await expect(edit.getByText('At most 100 characters (this has 101).', { exact: true })).toBeVisible();
+  await edit.getByLabel('Return authorisation').fill('RA-E2E-7');
+  await edit.getByRole('button', { name: 'Save return' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/supplier-returns/${returnId}$`));
+  await expect(page.getByText('RA-E2E-7')).toBeVisible();
+  await expect(
+    page.getByText('Saved on this computer; it is sent to the server when Dockhand is online.'),
+  ).toBeVisible();
+
+  // Online: each change sent once, and the server holds exactly those.
+  await simulator.setOffline(false);
+  await expect(page.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
+  const ops = (await tableRows<OpRecord>(page, 'outbox')).filter(
+    (op) => op.aggregate === `supplierReturn:${returnId}`,
+  );
+  expect(ops.map((op) => [op.kind, op.state])).toEqual([
+    ['createSupplierReturnItem', 'done'],
+    ['createSupplierReturnItem', 'done'],
+    ['updateSupplierReturn', 'done'],
+  ]);
+  const after = await api.items(returnId);
+  const before = new Set(itemsBefore.map((item) => item.id));
+  const added = after.filter((item) => !before.has(item.id)).sort((a, b) => a.id - b.id);
+  const shape = (item: SupplierReturnItem) => ({
+    product: item.product.id,
+    reason: item.supplier_return_reason.id,
+    quantity: item.return_quantity,
+    claim: item.claim_amount_ex,
+    notes: item.supplier_return_item_notes,
+  });
+  expect(added.map(shape)).toEqual([
+    { product: first.id, reason: reason.id, quantity: 2, claim: 4.5, notes: 'Torn seams' },
+    {
+      product: second.id,
+      reason: reason.id,
+      quantity: 1,
+      claim: added[1]!.original_buy_ex,
+      notes: null,
+    },
+  ]);
+  expect(after.length).toBe(itemsBefore.length + 2);
+  const edited = (await api.supplierReturn(returnId))!;
+  expect(header(edited)).toEqual({ ...header(target!), return_authorisation: 'RA-E2E-7' });
+  // The page shows the server's items now, under their server ids.
+  await expect(page.getByRole('cell', { name: String(added[0]!.id), exact: true })).toBeVisible({
+    timeout: 60_000,
+  });
+});
