@@ -10,6 +10,7 @@ import type { Route } from './lib/routes';
 import type { Session } from './lib/session.svelte';
 import CreditNotesScreen from './screens/creditNotes/CreditNotesScreen.svelte';
 import CustomersScreen from './screens/customers/CustomersScreen.svelte';
+import ProductsScreen from './screens/products/ProductsScreen.svelte';
 import PurchaseOrdersScreen from './screens/purchaseOrders/PurchaseOrdersScreen.svelte';
 import ReceivingScreen from './screens/receiving/ReceivingScreen.svelte';
 import ListsScreen from './screens/referenceData/ListsScreen.svelte';
@@ -38,11 +39,12 @@ export const SECTIONS: readonly Section[] = [
   { id: 'receiving', label: 'Receiving', screen: ReceivingScreen },
   { id: 'purchase-orders', label: 'Purchase orders', screen: PurchaseOrdersScreen },
   { id: 'supplier-invoices', label: 'Supplier invoices', screen: SupplierInvoicesScreen },
-  { id: 'suppliers', label: 'Suppliers', screen: SuppliersScreen },
-  { id: 'customers', label: 'Customers', screen: CustomersScreen },
-  { id: 'lists', label: 'Lists', screen: ListsScreen },
   { id: 'supplier-returns', label: 'Supplier returns', screen: SupplierReturnsScreen },
   { id: 'credit-notes', label: 'Credit notes', screen: CreditNotesScreen },
+  { id: 'suppliers', label: 'Suppliers', screen: SuppliersScreen },
+  { id: 'customers', label: 'Customers', screen: CustomersScreen },
+  { id: 'products', label: 'Products', screen: ProductsScreen },
+  { id: 'lists', label: 'Lists', screen: ListsScreen },
   { id: 'sync', label: 'Sync centre', screen: SyncCentreScreen },
   { id: 'settings', label: 'Settings', screen: SettingsScreen },
 ];

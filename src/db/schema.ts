@@ -99,9 +99,11 @@ export interface ReceiptDraftLine {
 /**
  * Products as cached: `_codes` (kept by a hook, see below) holds the product's codes (barcode, supplier SKU,
  * manufacturer SKU) in upper case, one multi-entry index, so a scan is one index seek whatever field the code
- * is in and whatever case it was typed in (src/db/productLookup.ts).
+ * is in and whatever case it was typed in (src/db/productLookup.ts); `_words` holds the words of its short
+ * description in lower case, so a search by words reads index keys, never 100,000 rows
+ * (src/db/products/productSearch.ts).
  */
-export type CachedProduct = Product & LocalMeta & { _codes?: string[] };
+export type CachedProduct = Product & LocalMeta & { _codes?: string[]; _words?: string[] };
 
 /** Supplier invoices as cached: `_poIds` (kept by a hook, see below) indexes the orders they receive. */
 export type CachedSupplierInvoice = Cached<SupplierInvoice> & { _poIds?: number[] };
@@ -181,15 +183,17 @@ export class DockhandDb extends Dexie {
     });
     // 4: products by any of their codes, in upper case (`*_codes`), in place of one index per code field:
     // a scan or a miss is one seek instead of three (and a second pass for the case), and a write updates
-    // one index instead of three. Existing rows get their codes here, once.
+    // one index instead of three; and by the words of their description (`*_words`). Existing rows get
+    // both here, once.
     this.version(4)
-      .stores({ products: 'id, supplier.id, modified_on, *_codes' })
+      .stores({ products: 'id, supplier.id, modified_on, *_codes, *_words' })
       .upgrade((tx) =>
         tx
           .table<CachedProduct, number>('products')
           .toCollection()
           .modify((product) => {
             product._codes = productCodesOf(product);
+            product._words = descriptionWords(product.short_description);
           }),
       );
     // `_codes` and `_poIds` are derived on every write, whoever writes (pull, op result, local edit), so
@@ -197,10 +201,12 @@ export class DockhandDb extends Dexie {
     // rows lack them), so updates recompute them too.
     this.products.hook('creating', (_key, product) => {
       product._codes = productCodesOf(product);
+      product._words = descriptionWords(product.short_description);
     });
-    this.products.hook('updating', (changes, _key, product) => ({
-      _codes: productCodesOf({ ...product, ...changes } as CachedProduct),
-    }));
+    this.products.hook('updating', (changes, _key, product) => {
+      const next = { ...product, ...changes } as CachedProduct;
+      return { _codes: productCodesOf(next), _words: descriptionWords(next.short_description) };
+    });
     // `_poIds` is derived from the receipts on every write, whoever writes (pull, op result, local edit),
     // so it can never disagree with them. IndexedDB cannot index a field inside an array of objects.
     this.supplierInvoices.hook('creating', (_key, invoice) => {
@@ -216,6 +222,15 @@ export class DockhandDb extends Dexie {
 /** A code as the `_codes` index holds it, and as a lookup asks for it: trimmed, in upper case. */
 export function codeKey(code: string): string {
   return code.trim().toUpperCase();
+}
+
+/**
+ * The words of a text as the `_words` index holds them and a search asks for them: lower case, split at
+ * anything that is not a letter or a digit ("M8-bolt" is "m8" and "bolt").
+ */
+export function descriptionWords(text: string | null | undefined): string[] {
+  const words = (text ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  return [...new Set(words.filter(Boolean))];
 }
 
 function productCodesOf(

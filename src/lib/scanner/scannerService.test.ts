@@ -134,4 +134,40 @@ describe('createScannerService', () => {
     h.scan('333333');
     expect(a.scans).toEqual(['333333']);
   });
+
+  it('gives the fallback only the scans no claim takes, whenever the claims were made', () => {
+    const h = harness();
+    const app = recorder();
+    const screen = recorder();
+    const releaseFallback = h.service.fallback(app.handler);
+    expect(h.installed()).toHaveLength(1);
+    h.scan('111111');
+    const releaseScreen = h.service.claim(screen.handler);
+    h.scan('222222');
+    h.reject('busy');
+    releaseScreen();
+    // The claim released, the fallback is still there: the detector stays.
+    expect(h.installed()).toHaveLength(1);
+    h.scan('333333');
+    expect(app.scans).toEqual(['111111', '333333']);
+    expect(screen.scans).toEqual(['222222']);
+    expect(screen.rejections).toEqual(['busy']);
+    releaseFallback();
+    expect(h.installed()).toHaveLength(0);
+    expect(h.listeners()).toBe(0);
+  });
+
+  it('keeps the detector while a claim is held after the fallback goes', () => {
+    const h = harness();
+    const screen = recorder();
+    const releaseScreen = h.service.claim(screen.handler);
+    const releaseFallback = h.service.fallback(recorder().handler);
+    releaseFallback();
+    expect(h.installed()).toHaveLength(1);
+    h.scan('444444');
+    expect(screen.scans).toEqual(['444444']);
+    releaseScreen();
+    expect(h.installed()).toHaveLength(0);
+    expect(h.installs).toHaveLength(1);
+  });
 });

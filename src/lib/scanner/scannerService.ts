@@ -1,7 +1,8 @@
 /**
  * One scanner for the whole app: the wedge detector is installed once on the window, with this PC's
  * settings (again when they change), and each scan goes to the consumer that claimed the scanner most
- * recently. Claims form a stack, so a dialog or a screen can take scans and give them back by releasing.
+ * recently. Claims form a stack, so a dialog or a screen can take scans and give them back by releasing;
+ * scans no claim takes go to the one fallback, if one is set.
  *
  * The detector is installed only while someone claims it: it holds every printable key for a few
  * milliseconds, a delay screens that take no scans should not pay.
@@ -28,6 +29,12 @@ export interface ScannerServiceDeps {
 }
 
 export interface ScannerService {
+  /**
+   * Scans no claim takes go to `handler` (the app's "a scan opens the product"), until the returned release
+   * is called. Claims always come first, whenever they were made; the detector is installed while either
+   * is held.
+   */
+  fallback: (handler: ScanHandler) => () => void;
   /** Routes scans to `handler` until the returned release is called (calling it again does nothing). */
   claim: (handler: ScanHandler) => () => void;
   /** How many claims are held: for tests and diagnostics. */
@@ -40,10 +47,13 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
   let uninstall: (() => void) | null = null;
   let unsubscribe: (() => void) | null = null;
 
+  let fallback: ScanHandler | null = null;
+  const current = () => stack.at(-1)?.handler ?? fallback;
   const routes: ScanRoutes = {
-    onScan: (scan) => stack.at(-1)?.handler.onScan(scan),
-    onRejected: (rejection) => stack.at(-1)?.handler.onRejected(rejection),
+    onScan: (scan) => current()?.onScan(scan),
+    onRejected: (rejection) => current()?.onRejected(rejection),
   };
+  const held = () => stack.length > 0 || fallback !== null;
 
   function install(settings: ScannerSettings) {
     uninstall?.();
@@ -65,14 +75,25 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
   return {
     claim(handler) {
       const entry = { handler };
+      const wasHeld = held();
       stack.push(entry);
-      if (stack.length === 1) start();
+      if (!wasHeld) start();
       let released = false;
       return () => {
         if (released) return;
         released = true;
         stack.splice(stack.indexOf(entry), 1);
-        if (stack.length === 0) stop();
+        if (!held()) stop();
+      };
+    },
+    fallback(handler) {
+      const wasHeld = held();
+      fallback = handler;
+      if (!wasHeld) start();
+      return () => {
+        if (fallback !== handler) return;
+        fallback = null;
+        if (!held()) stop();
       };
     },
     get claims() {

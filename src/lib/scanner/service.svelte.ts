@@ -39,3 +39,8 @@ export function claimScanner(handler: ScanHandler): () => void {
   // depend on them (the service itself re-installs when they change).
   return untrack(() => service.claim(handler));
 }
+
+/** Takes the scans no claim takes (the app's "a scan opens the product") until the returned release. */
+export function scannerFallback(handler: ScanHandler): () => void {
+  return untrack(() => service.fallback(handler));
+}
