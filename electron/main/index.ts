@@ -1,8 +1,8 @@
 /**
  * Electron main: a thin shell. App lifecycle, one secured window, and the wiring of electron/core's pieces to
  * the real Electron objects: the main bridge over IPC, the safeStorage secret box, the online signal, the
- * redacting log file, the menu and an orderly quit. Everything with logic lives in electron/core (Node) or
- * src/ (pure/DOM), where it is tested without the Electron binary.
+ * redacting log file, the menu, app updates (electron-updater, packaged only) and an orderly quit. Everything
+ * with logic lives in electron/core (Node) or src/ (pure/DOM), where it is tested without the Electron binary.
  */
 import { join } from 'node:path';
 import {
@@ -33,6 +33,10 @@ import { holdQuitUntil } from '../core/shell/quitGate';
 import { rendererProtocolHandler } from '../core/shell/rendererProtocol';
 import { trustedSenderCheck } from '../core/shell/trustedSender';
 import { denyAllPermissions, hardenWebContents, secureWebPreferences } from '../core/shell/windowSecurity';
+import { safeToInstall } from '../core/update/safeToInstall';
+import { updateSettingsFile } from '../core/update/settingsFile';
+import { UNPACKAGED_REASON, unsupportedUpdates } from '../core/update/unsupported';
+import { createUpdateService, type UpdateService } from '../core/update/updateService';
 
 // Must happen before `ready`: a standard, secure scheme gets a real origin and the fetch API.
 protocol.registerSchemesAsPrivileged([
@@ -78,8 +82,38 @@ async function openLogs(logger: AppLogger): Promise<void> {
   if (problem) logger.warn('could not open the logs folder', { problem });
 }
 
+/**
+ * electron-updater's autoUpdater, in an installed app only: an unpackaged one has no app-update.yml and
+ * nothing to replace. Loaded on demand: reading `autoUpdater` builds the platform's updater. A failure to
+ * start updates is logged and shown in Settings; it never stops the app.
+ */
+async function appUpdates(
+  logger: AppLogger,
+  file: string,
+  prepareForInstall: () => Promise<void>,
+): Promise<UpdateService> {
+  if (!app.isPackaged) return unsupportedUpdates(app.getVersion(), UNPACKAGED_REASON);
+  try {
+    const { autoUpdater } = (await import('electron-updater')).default;
+    return await createUpdateService({
+      updater: autoUpdater,
+      settings: updateSettingsFile(file),
+      prepareForInstall,
+      // Sync was stopped for an install that then failed: restart on this version rather than stay unsynced.
+      restartAfterFailedInstall: () => {
+        app.relaunch();
+        app.quit();
+      },
+      logger,
+    });
+  } catch (error) {
+    logger.error('updates could not start', { error });
+    return unsupportedUpdates(app.getVersion(), 'Updates could not start on this computer: see the log.');
+  }
+}
+
 /** After `ready`: safeStorage, net and the logs path are only usable from then on. */
-function start(): void {
+async function start(): Promise<void> {
   protocol.handle(APP_SCHEME, rendererProtocolHandler(join(import.meta.dirname, '../renderer')));
   denyAllPermissions(session.defaultSession);
 
@@ -98,6 +132,21 @@ function start(): void {
     { net, powerMonitor },
     { onListenerError: (error) => logger.error('online listener failed', { error }) },
   );
+  let quitting: Promise<void> | undefined;
+  /** Runs once: when the quit gate holds a quit, or before an update installs (whichever comes first). */
+  const quitCleanup = () =>
+    (quitting ??= (async () => {
+      updates.stop();
+      // The engine stops first, while the windows still answer its last store writes; then the links close.
+      await bridge.close();
+      await ipc.dispose();
+      online.dispose();
+      logger.info('app quit');
+    })());
+  // Never while ops are being sent: the engine's idle first, then the same cleanup as a quit.
+  const updates = await appUpdates(logger, join(userData, 'update.json'), () =>
+    safeToInstall(bridge, quitCleanup)(),
+  );
   const bridge = createMainBridge<Simulator>({
     host: 'electron',
     name: app.getName(),
@@ -106,6 +155,9 @@ function start(): void {
     dataDir: userData,
     online,
     logger,
+    // A key only tried by "Test connection" and every issued token: the box never sees them.
+    onSecret: (secret) => redactor.addSecret(secret),
+    updates,
     demo: {
       // Loaded on first use: most sessions never start the demo, and the simulator is not small.
       startSimulator: async (options) => (await import('../../server/index')).startSimulator(options),
@@ -130,19 +182,12 @@ function start(): void {
     ),
   );
 
-  holdQuitUntil(
-    app,
-    async () => {
-      // The engine stops first, while the windows still answer its last store writes; then the links close.
-      await bridge.close();
-      await ipc.dispose();
-      online.dispose();
-      logger.info('app quit');
-    },
-    { onError: (error) => logger.error('quit cleanup incomplete', { error }) },
-  );
+  holdQuitUntil(app, quitCleanup, {
+    onError: (error) => logger.error('quit cleanup incomplete', { error }),
+  });
 
   createWindow(logger);
+  updates.start();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow(logger);
   });

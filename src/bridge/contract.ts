@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { OpRecordSchema } from '../db/ops';
 import { STORE_PORT, type StorePortMethod } from '../db/storePort';
+import { UpdateChannelSchema, UpdateInstallAnswerSchema, UpdateStatusSchema } from './updateStatus';
 
 export const AppInfoSchema = z.strictObject({
   name: z.string(),
@@ -188,6 +189,18 @@ export const BRIDGE_COMMANDS = {
     request: z.strictObject({ id: opId, values: z.record(z.string(), z.unknown()) }),
     response: OpChangeSchema,
   },
+
+  /** Where app updates are (./updateStatus.ts); `supported: false` where there is no updater. */
+  'update.status': { request: empty, response: UpdateStatusSchema },
+  /** Checks the feed now (a download follows in the background when there is a newer version). */
+  'update.check': { request: empty, response: UpdateStatusSchema },
+  /** Remembered on this PC; the next check reads that channel's feed. */
+  'update.setChannel': {
+    request: z.strictObject({ channel: UpdateChannelSchema }),
+    response: UpdateStatusSchema,
+  },
+  /** "Restart to update": waits for the requests in flight, then restarts into the downloaded version. */
+  'update.install': { request: empty, response: UpdateInstallAnswerSchema },
 } as const;
 
 export type BridgeCommand = keyof typeof BRIDGE_COMMANDS;
@@ -203,6 +216,8 @@ export const BRIDGE_EVENTS = {
   'ops.changed': z.strictObject({ ids: z.array(z.string()) }),
   /** This renderer no longer serves the store: another window or tab took over. */
   'store.detached': z.strictObject({ reason: z.string() }),
+  /** The updater moved (checking, progress, ready, an error) or the settings changed. */
+  'update.status': UpdateStatusSchema,
 } as const;
 export type BridgeEventName = keyof typeof BRIDGE_EVENTS;
 export type BridgeEventPayload<E extends BridgeEventName> = z.infer<(typeof BRIDGE_EVENTS)[E]>;

@@ -31,6 +31,7 @@ import type { OpRecord, OpState } from '../db/ops';
 import { readReceivingSettings } from '../db/receiving/settings';
 import { DockhandDb } from '../db/schema';
 import { Toasts } from './toasts.svelte';
+import { AppUpdates } from './updates.svelte';
 
 export type SessionPhase = 'no-bridge' | 'starting' | 'connect' | 'opening' | 'ready' | 'error';
 
@@ -57,6 +58,8 @@ export class Session {
   error = $state<string | null>(null);
   appInfo = $state.raw<AppInfo | null>(null);
   readonly toasts = new Toasts();
+  /** App updates (the status bar's "Restart to update", Settings' update section). */
+  readonly updates: AppUpdates;
 
   readonly #bridge: DockhandBridge | null;
   #stopServing: (() => void) | null = null;
@@ -68,6 +71,7 @@ export class Session {
 
   constructor(bridge: DockhandBridge | null) {
     this.#bridge = bridge;
+    this.updates = new AppUpdates(bridge);
     if (!bridge) this.phase = 'no-bridge';
   }
 
@@ -79,7 +83,12 @@ export class Session {
   start(): () => void {
     const bridge = this.#bridge;
     if (!bridge) return () => {};
-    this.#unsubscribe = bridge.onEvent((event) => this.#onEvent(event));
+    const unsubscribeEvents = bridge.onEvent((event) => this.#onEvent(event));
+    const stopUpdates = this.updates.start();
+    this.#unsubscribe = () => {
+      unsubscribeEvents();
+      stopUpdates();
+    };
     void this.reload();
     void this.#invoke('app.info', {}).then((result) => {
       if (result.ok) this.appInfo = result.value;

@@ -13,6 +13,8 @@ import { BridgeFailure, type BridgeEvent, type BridgeResult } from '../../../src
 import { dispatchBridge, type BridgeHandlers } from '../../../src/bridge/dispatch';
 import type { FetchLike } from '../api/options';
 import type { SecretBox } from '../secrets/secretBox';
+import { unsupportedUpdates, BROWSER_HOST_REASON } from '../update/unsupported';
+import type { UpdateService } from '../update/updateService';
 import { ALWAYS_ONLINE } from '../sync/connectivity';
 import type { OnlineSignal, SyncEngineOptions } from '../sync/types';
 import { connectionState } from './connectionState';
@@ -59,6 +61,11 @@ export interface MainBridgeOptions<S extends DemoSimulator = DemoSimulator> {
    * they are issued. The hosts register them with the log redactor (electron/core/log/redact.ts).
    */
   onSecret?: (secret: string) => void;
+  /**
+   * App updates (../update/updateService.ts): Electron main passes the service around electron-updater when
+   * packaged; without one every update command says, in words, that updates come with the desktop app.
+   */
+  updates?: UpdateService;
 }
 
 export interface MainBridge<S extends DemoSimulator = DemoSimulator> {
@@ -69,6 +76,8 @@ export interface MainBridge<S extends DemoSimulator = DemoSimulator> {
   close(): Promise<void>;
   /** The running in-process demo simulator, if any. */
   demoSimulator(): S | undefined;
+  /** Resolves once the engine, if one runs, has no request in flight and nothing it could send now. */
+  idle(): Promise<void>;
 }
 
 export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
@@ -76,6 +85,7 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
 ): MainBridge<S> {
   const { secrets, dataDir } = options;
   const logger = options.logger ?? SILENT_APP_LOGGER;
+  const updates = options.updates ?? unsupportedUpdates(options.version, BROWSER_HOST_REASON);
   const demo = createDemoRunner(dataDir, options.demo ?? {}, logger);
   /** Every renderer that has spoken to us and is not gone: they all hear `connection.changed`. */
   const links = new Set<RendererLink>();
@@ -179,6 +189,11 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
     ...(options.onSecret ? { onSecret: options.onSecret } : {}),
   };
 
+  // Every renderer hears where the updater is, as it hears connection changes.
+  const unsubscribeUpdates = updates.subscribe((status) =>
+    broadcast({ event: 'update.status', payload: status }),
+  );
+
   const ops = opHandlers(requireEngine, (ids, requester) => {
     if (!ids.length) return;
     const event: BridgeEvent = { event: 'ops.changed', payload: { ids } };
@@ -279,6 +294,11 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
       requireEngine();
       return syncNowAnswer(session!, options.online ?? ALWAYS_ONLINE, logger);
     },
+
+    'update.status': () => updates.status(),
+    'update.check': () => updates.checkNow(),
+    'update.setChannel': ({ channel }) => updates.setChannel(channel),
+    'update.install': () => updates.installWhenSafe(),
   };
 
   return {
@@ -301,11 +321,15 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
     },
     close() {
       closed = true;
+      unsubscribeUpdates();
       return serial(async () => {
         await stopSession();
         await demo.stop();
       });
     },
     demoSimulator: () => demo.current()?.simulator,
+    idle: async () => {
+      await session?.engine.idle();
+    },
   };
 }

@@ -7,8 +7,10 @@ import { page } from 'vitest/browser';
 import type { OpRecord } from '../../db/ops';
 import { DockhandDb } from '../../db/schema';
 import type { Session } from '../../lib/session.svelte';
+import { AppUpdates } from '../../lib/updates.svelte';
 import { mountInPage } from '../testing/mountInPage';
 import StatusBar from './StatusBar.svelte';
+import { READY_STATUS, updateBridge } from './updateTesting';
 
 const op = (id: string, state: OpRecord['state']): OpRecord => ({
   id,
@@ -34,7 +36,13 @@ describe('StatusBar', () => {
     db = new DockhandDb(`status-bar-${crypto.randomUUID()}`);
     await db.outbox.bulkAdd([op('a', 'queued'), op('b', 'sending'), op('c', 'failed'), op('d', 'done')]);
     // The engine has reported nothing yet (no status): the figures still come from the outbox.
-    const session = { db, syncStatus: null, attached: true, detachedReason: null } as unknown as Session;
+    const session = {
+      db,
+      syncStatus: null,
+      attached: true,
+      detachedReason: null,
+      updates: new AppUpdates(null),
+    } as unknown as Session;
     mountInPage(StatusBar, { session });
     const bar = page.getByRole('status', { name: 'Sync status' });
     await expect.element(bar).toHaveTextContent('2 pending');
@@ -48,5 +56,38 @@ describe('StatusBar', () => {
     await db.outbox.where('id').anyOf('a', 'c').modify({ state: 'conflicted' });
     await expect.element(bar).toHaveTextContent('0 pending');
     await expect.element(page.getByRole('link', { name: '2 need attention' })).toBeVisible();
+  });
+
+  it('offers "Restart to update" with the version once it is downloaded, and its release notes', async () => {
+    db = new DockhandDb(`status-bar-${crypto.randomUUID()}`);
+    const host = updateBridge({ ...READY_STATUS, state: { kind: 'idle' } });
+    const updates = new AppUpdates(host.bridge);
+    updates.start();
+    const session = {
+      db,
+      syncStatus: null,
+      attached: true,
+      detachedReason: null,
+      updates,
+    } as unknown as Session;
+    mountInPage(StatusBar, { session });
+    await expect.element(page.getByRole('button', { name: 'Sync now' })).toBeVisible();
+    expect(page.getByRole('button', { name: 'Restart to update' }).elements()).toHaveLength(0);
+
+    host.push(READY_STATUS);
+    const group = page.getByRole('group', { name: 'App update' });
+    await expect.element(group).toHaveTextContent('Version 1.4.0 is ready.');
+    await page.getByRole('button', { name: 'What’s new' }).click();
+    const notes = page.getByRole('dialog', { name: 'What’s new in 1.4.0' });
+    await expect.element(notes).toHaveTextContent(/Faster receiving\.\s*Fixes the label printer\./);
+    await notes.getByRole('button', { name: 'Close' }).click();
+    // Closed, it leaves the accessibility tree.
+    await expect.poll(() => document.querySelector('dialog')?.open).toBe(false);
+
+    await page.getByRole('button', { name: 'Restart to update' }).click();
+    expect(host.invoked).toContainEqual(['update.install', {}]);
+    // The main side says it is waiting for the changes being sent.
+    host.push({ ...READY_STATUS, installing: true });
+    await expect.element(group).toHaveTextContent(/once the changes being sent have been sent/);
   });
 });
