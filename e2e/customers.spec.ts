@@ -1,0 +1,184 @@
+/**
+ * The shop keeps its customers in Dockhand: found through the list (a search kept in the URL across a
+ * reload, opened with the keyboard); offline, a new customer is made and another's delivery address edited,
+ * both pending at once and shown from the cache, then sent exactly once when the API returns (the simulator
+ * then holds exactly those records); a phone number the office changed on the server meanwhile is a conflict
+ * named in words and resolved on the customer's page.
+ */
+import type { Page } from '@playwright/test';
+import { z } from 'zod';
+import { DEMO_API_KEY } from '../electron/core/bridge/demo';
+import type { CustomerUpdate } from '../src/api/requests';
+import { CustomerSchema, type Customer } from '../src/api/resources';
+import type { OpRecord } from '../src/db/ops';
+import { expect, test } from './fixtures';
+import { apiBaseUrl } from './support/invoices';
+import { startDemo, waitForInitialSync } from './support/journeys';
+import { tableRows } from './support/pageData';
+
+const TokenSchema = z.object({ access_token: z.string().min(1) });
+
+/** "Someone in the back office": reads and updates customers through the v2.1 API, never through Dockhand. */
+class CustomerOffice {
+  #token: string | null = null;
+
+  private constructor(readonly baseUrl: string) {}
+
+  static async of(page: Page) {
+    return new CustomerOffice(await apiBaseUrl(page));
+  }
+
+  async #call(method: 'GET' | 'PUT', path: string, body?: unknown): Promise<unknown> {
+    this.#token ??= TokenSchema.parse(
+      await (await fetch(`${this.baseUrl}/auth/token`, { headers: { 'x-api-key': DEMO_API_KEY } })).json(),
+    ).access_token;
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        'x-api-key': DEMO_API_KEY,
+        authorization: `Bearer ${this.#token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  }
+
+  async customer(id: number): Promise<Customer> {
+    return CustomerSchema.parse(await this.#call('GET', `/customers/${id}`));
+  }
+
+  async updateCustomer(id: number, body: CustomerUpdate): Promise<Customer> {
+    return CustomerSchema.parse(await this.#call('PUT', `/customers/${id}`, body));
+  }
+}
+
+/** The record without what the server stamps on every write. */
+function content({ modified_on: _modified, delivery_addresses, ...rest }: Customer) {
+  return {
+    ...rest,
+    delivery_addresses: delivery_addresses.map(({ modified_on: _at, ...address }) => address),
+  };
+}
+
+test('customers made and edited offline, then a conflict resolved on the page', async ({ app }) => {
+  const { page } = app;
+  await startDemo(page);
+  const simulator = await app.simulator();
+  const counts = (await simulator.snapshot()).counts;
+  await waitForInitialSync(page, counts.purchaseOrders);
+  const office = await CustomerOffice.of(page);
+  const status = page.getByRole('status', { name: 'Sync status' });
+
+  // The list: every customer of the demo; a search by number kept in the URL; Enter opens the match.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' }).click();
+  await expect(page.getByText(`${counts.customers} customers`, { exact: true })).toBeVisible({
+    timeout: 60_000,
+  });
+  const cached = await tableRows<Customer>(page, 'customers');
+  const addressee = cached.find((customer) => customer.delivery_addresses.length >= 2)!;
+  const rival = cached.find((customer) => customer.id !== addressee.id && customer.customer_number)!;
+  await page.getByRole('searchbox', { name: 'Search customers' }).fill(addressee.customer_number!);
+  await expect(page).toHaveURL(new RegExp(`q=${addressee.customer_number}`));
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search customers' })).toHaveValue(
+    addressee.customer_number!,
+  );
+  await expect(page.getByText(new RegExp(`^1 customer match, of ${counts.customers}$`))).toBeVisible();
+  await page.getByRole('listbox', { name: 'Customers' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/customers/${addressee.id}$`));
+  const addresseeBefore = await office.customer(addressee.id);
+
+  // Offline: a new customer, pending at once under a temp id.
+  await simulator.setOffline(true);
+  await expect(status).toContainText('Offline', { timeout: 30_000 });
+  await page.getByRole('link', { name: 'Back to customers' }).click();
+  await page.getByRole('link', { name: 'New customer' }).click();
+  const create = page.getByRole('form', { name: 'New customer' });
+  await create.getByRole('button', { name: 'Save customer' }).click();
+  await expect(create.getByText('Choose a customer type.', { exact: true })).toBeVisible();
+  await expect(
+    create.getByText('Give the customer a first name, a last name or a company name.', { exact: true }),
+  ).toBeVisible();
+  await create.getByLabel('First name').fill('Ada');
+  await create.getByLabel('Last name').fill('Offline-Lovelace');
+  await create.getByLabel('ABN').fill('51 824 753 556');
+  await create.getByLabel('Mobile').fill('0400 111 222');
+  await create.getByRole('combobox', { name: 'Customer type' }).selectOption({ label: 'Retail' });
+  await create.getByRole('combobox', { name: 'Home outlet' }).selectOption({ index: 1 });
+  await create.getByRole('button', { name: 'Save customer' }).click();
+  await expect(page).toHaveURL(/#\/customers\/-\d+$/);
+  await expect(page.getByRole('heading', { name: 'Ada Offline-Lovelace' })).toBeVisible();
+  await expect(page.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(page.getByText('51 824 753 556')).toBeVisible();
+
+  // Offline: another customer's second delivery address, shown edited from the cache at once.
+  const address = addressee.delivery_addresses[1]!;
+  await page.evaluate((hash) => (location.hash = hash), `#/customers/${addressee.id}`);
+  await page
+    .getByRole('link', { name: /^Edit delivery address/ })
+    .nth(1)
+    .click();
+  const addressForm = page.getByRole('form', { name: 'Edit delivery address' });
+  await addressForm.getByLabel('Suburb').fill('Fitzroy North');
+  await addressForm.getByLabel('Default delivery address').check();
+  await addressForm.getByRole('button', { name: 'Save address' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/customers/${addressee.id}$`));
+  await expect(page.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Fitzroy North/)).toBeVisible();
+
+  // Online: both sent, once each.
+  await simulator.setOffline(false);
+  await expect(page.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
+  const ops = (await tableRows<OpRecord>(page, 'outbox')).filter((op) =>
+    ['createCustomer', 'updateDeliveryAddress'].includes(op.kind),
+  );
+  expect(ops.map((op) => [op.kind, op.state])).toEqual([
+    ['createCustomer', 'done'],
+    ['updateDeliveryAddress', 'done'],
+  ]);
+  expect((await simulator.snapshot()).counts.customers).toBe(counts.customers + 1);
+  const created = (await tableRows<Customer>(page, 'customers')).find(
+    (customer) => customer.last_name === 'Offline-Lovelace',
+  )!;
+  expect(created.id).toBeGreaterThan(0);
+  expect(await office.customer(created.id)).toMatchObject({
+    first_name: 'Ada',
+    last_name: 'Offline-Lovelace',
+    acn: '51 824 753 556',
+    mobile: '0400 111 222',
+    customer_type: { name: 'Retail' },
+  });
+  // Exactly that address change: its suburb and the default moved to it, nothing else.
+  const addresseeAfter = await office.customer(addressee.id);
+  expect(content(addresseeAfter)).toEqual(
+    content({
+      ...addresseeBefore,
+      delivery_addresses: addresseeBefore.delivery_addresses.map((line) =>
+        line.id === address.id
+          ? { ...line, suburb: 'Fitzroy North', default: true }
+          : { ...line, default: false },
+      ),
+    }),
+  );
+
+  // The office changes a customer's phone while it is typed here: a conflict named in words.
+  await page.evaluate((hash) => (location.hash = hash), `#/customers/${rival.id}/edit`);
+  const edit = page.getByRole('form', { name: 'Edit customer' });
+  await edit.getByLabel('Phone').fill('03 9555 0101');
+  await office.updateCustomer(rival.id, { phone: '03 9000 2222' });
+  await edit.getByRole('button', { name: 'Save customer' }).click();
+  const conflict = page.getByRole('region', { name: 'Conflict with the server' });
+  await expect(conflict).toContainText('Someone changed Phone on the server too', { timeout: 30_000 });
+  const choice = conflict.getByRole('combobox', { name: 'Value for Phone' });
+  await expect(choice.getByRole('option', { name: 'Keep mine: 03 9555 0101' })).toHaveCount(1);
+  await expect(choice.getByRole('option', { name: "Take server's: 03 9000 2222" })).toHaveCount(1);
+  await choice.selectOption('local');
+  await conflict.getByRole('button', { name: 'Resolve' }).click();
+  await expect(conflict).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
+  await expect.poll(async () => (await office.customer(rival.id)).phone).toBe('03 9555 0101');
+  await expect(page.getByText('03 9555 0101')).toBeVisible();
+});
