@@ -18,6 +18,7 @@ import {
   shell,
 } from 'electron';
 import type { Simulator } from '../../server/index';
+import { netFetch } from '../core/api/netFetch';
 import type { AppLogger } from '../core/bridge/logger';
 import { createMainBridge } from '../core/bridge/mainBridge';
 import { createFileLogger } from '../core/log/fileLogger';
@@ -157,6 +158,8 @@ async function start(): Promise<void> {
     logger,
     // A key only tried by "Test connection" and every issued token: the box never sees them.
     onSecret: (secret) => redactor.addSecret(secret),
+    // API calls (sync, Test connection) through Chromium's network stack: system proxy, PAC, OS certificates.
+    fetch: netFetch(net),
     updates,
     demo: {
       // Loaded on first use: most sessions never start the demo, and the simulator is not small.
