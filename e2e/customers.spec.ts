@@ -3,7 +3,7 @@
  * reload, opened with the keyboard); offline, a new customer is made and another's delivery address edited,
  * both pending at once and shown from the cache, then sent exactly once when the API returns (the simulator
  * then holds exactly those records); a phone number the office changed on the server meanwhile is a conflict
- * named in words and resolved on the customer's page.
+ * named in words and resolved on the customer's page. The survey segment groups read as a list.
  */
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
@@ -181,4 +181,13 @@ test('customers made and edited offline, then a conflict resolved on the page', 
   await expect(page.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
   await expect.poll(async () => (await office.customer(rival.id)).phone).toBe('03 9555 0101');
   await expect(page.getByText('03 9555 0101')).toBeVisible();
+
+  // Survey segment groups: read-only, from the cache.
+  const segments = await tableRows<{ id: number; name: string | null }>(page, 'surveySegments');
+  expect(segments.length).toBeGreaterThan(0);
+  await page.getByRole('link', { name: 'Back to customers' }).click();
+  await page.getByRole('link', { name: 'Survey segment groups' }).click();
+  await expect(page.getByRole('heading', { name: 'Survey segment groups' })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: segments[0]!.name! })).toBeVisible();
+  await expect(page.getByText(`${segments.length} group${segments.length === 1 ? '' : 's'}`)).toBeVisible();
 });
