@@ -1,14 +1,15 @@
 /**
  * The update settings kept on this PC (`update.json` in the data dir): the channel, and the last check with
  * its result, so Settings can say when updates were last looked for even right after a restart. Read with zod;
- * a missing or damaged file is the defaults (stable, never checked), never an error.
+ * a missing or damaged file is the defaults (the installed version's channel, never checked), never an error.
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { UpdateChannelSchema, UpdateCheckSchema } from '../../../src/bridge/updateStatus';
 
 export const UpdateSettingsSchema = z.strictObject({
-  channel: UpdateChannelSchema.default('stable'),
+  /** Unset until the user chooses: then the installed version's own channel (./updateService.ts). */
+  channel: UpdateChannelSchema.optional(),
   lastCheck: UpdateCheckSchema.nullable().default(null),
 });
 export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;

@@ -199,6 +199,15 @@ describe('update service: checks against a real generic feed', () => {
     expect(s.status()).toMatchObject({ installing: false, state: { kind: 'error' } });
   });
 
+  it('keeps a beta build on the beta channel until someone chooses', async () => {
+    feed.publish({ version: '2.0.0-beta.2', channel: 'beta' });
+    const { service: s } = await serviceFor('2.0.0-beta.1');
+    expect(s.status().channel).toBe('beta');
+    expect((await s.checkNow()).lastCheck?.result).toBe('Version 2.0.0-beta.2 is available.');
+    await until(s, 'ready');
+    expect((await s.setChannel('stable')).channel).toBe('stable');
+  });
+
   it('checks at start and again every interval after the last check, on the injected clock', async () => {
     feed.publish({ version: '1.3.2' });
     const clock = manualClock();

@@ -103,7 +103,10 @@ export async function createUpdateService(options: UpdateServiceOptions): Promis
     warn: (message) => logger.warn('updater', { message: String(message) }),
     error: (message) => logger.error('updater', { message: String(message) }),
   };
-  applyChannel(settings.channel);
+  // Until someone chooses, a beta build (1.5.0-beta.1) stays on beta and a stable one on stable.
+  const defaultChannel: UpdateChannel = updater.currentVersion.version.includes('-') ? 'beta' : 'stable';
+  const channel = () => settings.channel ?? defaultChannel;
+  applyChannel(channel());
 
   function applyChannel(channel: UpdateChannel) {
     updater.channel = channel === 'beta' ? 'beta' : 'latest';
@@ -115,7 +118,7 @@ export async function createUpdateService(options: UpdateServiceOptions): Promis
   const status = (): UpdateStatus => ({
     supported: true,
     currentVersion: updater.currentVersion.version,
-    channel: settings.channel,
+    channel: channel(),
     state,
     lastCheck: settings.lastCheck,
     installing,
@@ -159,7 +162,7 @@ export async function createUpdateService(options: UpdateServiceOptions): Promis
       return `Version ${info.version} is being rolled out gradually (${info.stagingPercentage} % of installations); this computer is not in it yet.`;
     }
     if (newer) return `Version ${info.version} cannot be installed on this computer.`;
-    return `Dockhand ${current} is the latest version on the ${settings.channel} channel.`;
+    return `Dockhand ${current} is the latest version on the ${channel()} channel.`;
   }
 
   const onProgress = ({ percent }: { percent: number }) => {
@@ -270,11 +273,11 @@ export async function createUpdateService(options: UpdateServiceOptions): Promis
       updater.off('download-progress', onProgress);
     },
     checkNow,
-    async setChannel(channel) {
-      if (channel !== settings.channel) {
-        applyChannel(channel);
-        remember({ channel });
-        logger.info('update channel changed', { channel });
+    async setChannel(chosen) {
+      if (chosen !== settings.channel) {
+        applyChannel(chosen);
+        remember({ channel: chosen });
+        logger.info('update channel changed', { channel: chosen });
       }
       await saving;
       return status();
