@@ -106,7 +106,10 @@ async function readOrCreateKey(keyFile: string): Promise<Buffer> {
       await link(temporary, keyFile);
       return key;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (NO_HARD_LINKS.has(code)) {
+        if (await writeExclusive(keyFile, key)) return key;
+      } else if (code !== 'EEXIST') throw error;
     }
   } finally {
     await rm(temporary, { force: true });
@@ -115,4 +118,21 @@ async function readOrCreateKey(keyFile: string): Promise<Buffer> {
   const winner = await readKey(keyFile);
   if (!winner) throw new Error(`The key file ${keyFile} vanished while it was being created`);
   return winner;
+}
+
+/**
+ * A data dir on a file system without hard links (some network shares, FAT): the key is written in place,
+ * exclusively, so a second creator still fails with EEXIST and reads the first one's key.
+ */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'ENOSYS', 'EXDEV']);
+
+/** True when written; false when another creator's file is already there. */
+async function writeExclusive(keyFile: string, key: Buffer): Promise<boolean> {
+  try {
+    await writeFile(keyFile, key, { mode: 0o600, flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
 }
