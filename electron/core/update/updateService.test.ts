@@ -267,6 +267,9 @@ describe('update service: installing never interrupts ops being sent', () => {
     // The op is still on the wire: nothing has been installed.
     expect(real.installs).toEqual([]);
     expect(await opState()).toBe('sending');
+    // A newer release meanwhile changes nothing: what installs is what was downloaded.
+    feed.publish({ version: '2.1.0' });
+    expect((await s.checkNow()).state).toMatchObject({ kind: 'ready', version: '2.0.0' });
 
     release();
     expect(await install).toEqual({ started: true });

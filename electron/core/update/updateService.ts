@@ -108,9 +108,9 @@ export async function createUpdateService(options: UpdateServiceOptions): Promis
   const channel = () => settings.channel ?? defaultChannel;
   applyChannel(channel());
 
-  function applyChannel(channel: UpdateChannel) {
-    updater.channel = channel === 'beta' ? 'beta' : 'latest';
-    updater.allowPrerelease = channel === 'beta';
+  function applyChannel(chosen: UpdateChannel) {
+    updater.channel = chosen === 'beta' ? 'beta' : 'latest';
+    updater.allowPrerelease = chosen === 'beta';
     // Setting a channel turns allowDowngrade on (AppUpdater.d.ts); a downgrade is never wanted here.
     updater.allowDowngrade = false;
   }
@@ -166,7 +166,7 @@ export async function createUpdateService(options: UpdateServiceOptions): Promis
   }
 
   const onProgress = ({ percent }: { percent: number }) => {
-    if (state.kind !== 'downloading') return;
+    if (state.kind !== 'downloading' || !Number.isFinite(percent)) return;
     const rounded = Math.max(0, Math.min(100, Math.floor(percent)));
     if (rounded !== state.percent) setState({ ...state, percent: rounded });
   };
@@ -195,8 +195,9 @@ export async function createUpdateService(options: UpdateServiceOptions): Promis
   }
 
   async function check(): Promise<UpdateStatus> {
-    // A download under way (or one ready) is not interrupted: its version is what the next check would find.
-    if (downloading) return status();
+    // A download under way is not interrupted (its version is what this check would find), and nothing new
+    // is fetched once an install is under way: it installs what was downloaded.
+    if (downloading || installing) return status();
     const before = state;
     if (before.kind !== 'ready') setState({ kind: 'checking' });
     try {
