@@ -3,7 +3,7 @@
  * reload, opened with the keyboard); offline, a new customer is made and another's delivery address edited,
  * both pending at once and shown from the cache, then sent exactly once when the API returns (the simulator
  * then holds exactly those records); a phone number the office changed on the server meanwhile is a conflict
- * named in words and resolved on the customer's page. The survey segment groups read as a list.
+ * named in words and resolved on the customer's page; a delivery address added and removed. The survey segment groups read as a list.
  */
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
@@ -181,6 +181,28 @@ test('customers made and edited offline, then a conflict resolved on the page', 
   await expect(page.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
   await expect.poll(async () => (await office.customer(rival.id)).phone).toBe('03 9555 0101');
   await expect(page.getByText('03 9555 0101')).toBeVisible();
+
+  // A delivery address added, then removed again: each sends the customer's whole list, once.
+  const rivalAddresses = (await office.customer(rival.id)).delivery_addresses.length;
+  await page.getByRole('link', { name: 'Add a delivery address' }).click();
+  const newAddress = page.getByRole('form', { name: 'New delivery address' });
+  await newAddress.getByLabel('Street address').fill('9 Wharf Rd');
+  await newAddress.getByLabel('Suburb').fill('Balmain');
+  await newAddress.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText(/9 Wharf Rd, Balmain/)).toBeVisible();
+  await expect
+    .poll(async () => (await office.customer(rival.id)).delivery_addresses.map((a) => a.suburb), {
+      timeout: 60_000,
+    })
+    .toContain('Balmain');
+  expect((await office.customer(rival.id)).delivery_addresses).toHaveLength(rivalAddresses + 1);
+  await page.getByRole('button', { name: /^Remove delivery address 9 Wharf Rd/ }).click();
+  const removal = page.getByRole('dialog', { name: 'Remove this delivery address?' });
+  await removal.getByRole('button', { name: 'Remove address' }).click();
+  await expect(page.getByText(/9 Wharf Rd, Balmain/)).toHaveCount(0);
+  await expect
+    .poll(async () => (await office.customer(rival.id)).delivery_addresses.length, { timeout: 60_000 })
+    .toBe(rivalAddresses);
 
   // Survey segment groups: read-only, from the cache.
   const segments = await tableRows<{ id: number; name: string | null }>(page, 'surveySegments');
