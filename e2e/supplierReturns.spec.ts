@@ -150,15 +150,18 @@ test('items scanned onto a return offline reach the server exactly once', async 
 
   // Online: each change sent once, and the server holds exactly those.
   await simulator.setOffline(false);
-  await expect(page.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
-  const ops = (await tableRows<OpRecord>(page, 'outbox')).filter(
-    (op) => op.aggregate === `supplierReturn:${returnId}`,
-  );
-  expect(ops.map((op) => [op.kind, op.state])).toEqual([
+  // The outbox, not the badge, says when all three are done: the header's badge reads "Sending", not
+  // "Pending", while its update is on its way, with the items already done.
+  const returnOps = async () =>
+    (await tableRows<OpRecord>(page, 'outbox'))
+      .filter((op) => op.aggregate === `supplierReturn:${returnId}`)
+      .map((op) => [op.kind, op.state]);
+  await expect.poll(returnOps, { timeout: 60_000 }).toEqual([
     ['createSupplierReturnItem', 'done'],
     ['createSupplierReturnItem', 'done'],
     ['updateSupplierReturn', 'done'],
   ]);
+  await expect(page.getByText('Pending', { exact: true })).toHaveCount(0);
   const after = await api.items(returnId);
   const before = new Set(itemsBefore.map((item) => item.id));
   const added = after.filter((item) => !before.has(item.id)).sort((a, b) => a.id - b.id);

@@ -71,6 +71,23 @@ describe('supplierCurrencies', () => {
     );
   });
 
+  it('reads a known currency once, and an unknown one again until an order says it', async () => {
+    expect(await supplierCurrencies(db, [41, 43])).toEqual(
+      new Map([
+        [41, 'AUD'],
+        [43, null],
+      ]),
+    );
+    await db.purchaseOrders.put(order(3, 43, 'USD') as never);
+    await db.purchaseOrders.delete(1);
+    expect(await supplierCurrencies(db, [41, 43])).toEqual(
+      new Map([
+        [41, 'AUD'],
+        [43, 'USD'],
+      ]),
+    );
+  });
+
   it('says currencies mix only when two known ones differ', () => {
     expect(currenciesMix(['AUD', 'AUD', null])).toBe(false);
     expect(currenciesMix(['AUD', 'NZD'])).toBe(true);

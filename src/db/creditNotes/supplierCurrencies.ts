@@ -6,16 +6,31 @@
  */
 import type { DockhandDb } from '../schema';
 
+/**
+ * Currencies already read, per database, for the page's life. A supplier's currency does not change, and
+ * the lists read this inside live queries: a supplier whose currency is known is not read again, so the
+ * first sync writing that supplier's orders does not re-run the list (Dexie re-runs a live query when a
+ * range it read changes). Unknown ones are read again each time, until an order of theirs arrives.
+ */
+const knownByDb = new WeakMap<DockhandDb, Map<number, string>>();
+
 /** Currency code per supplier id, for the ids given (one indexed read each, never a pass over orders). */
 export async function supplierCurrencies(
   db: DockhandDb,
   supplierIds: Iterable<number>,
 ): Promise<Map<number, string | null>> {
+  let known = knownByDb.get(db);
+  if (!known) knownByDb.set(db, (known = new Map()));
   const ids = [...new Set(supplierIds)];
+  const unknown = ids.filter((id) => !known.has(id));
   const orders = await Promise.all(
-    ids.map((id) => db.purchaseOrders.where('supplier.id').equals(id).first()),
+    unknown.map((id) => db.purchaseOrders.where('supplier.id').equals(id).first()),
   );
-  return new Map(ids.map((id, index) => [id, orders[index]?.fob_currency?.currency_code ?? null]));
+  unknown.forEach((id, index) => {
+    const code = orders[index]?.fob_currency?.currency_code;
+    if (code) known.set(id, code);
+  });
+  return new Map(ids.map((id) => [id, known.get(id) ?? null]));
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 import { requestById } from '../byIdRequests';
 import { enqueue } from '../outbox';
 import { DockhandDb } from '../schema';
-import { isFinalised, loadSupplierReturn, returnRows } from './returnRecords';
+import { isFinalised, loadSupplierReturn, returnRows, returnsAskedFor } from './returnRecords';
 
 let db: DockhandDb;
 let n = 0;
@@ -104,6 +104,12 @@ describe('loadSupplierReturn', () => {
     await db.creditNotes.put({ ...sampleCreditNote(), id: 9005, supplier_return_id: 8001 });
     const detail = await loadSupplierReturn(db, 8001);
     expect(detail).toMatchObject({ creditNote: { id: 9005 }, currency: 'AUD', badge: null, request: null });
+  });
+
+  it('lists the returns asked for by number that wait for a lookup', async () => {
+    await requestById(db, 'supplierReturns', 400017, new Date('2026-03-10T09:30:00Z'));
+    await requestById(db, 'suppliers', 150);
+    expect((await returnsAskedFor(db)).map((request) => request.id)).toEqual([400017]);
   });
 
   it('says when a return not cached was asked for', async () => {

@@ -7,7 +7,7 @@
  * while it is not cached, the open request for it.
  */
 import type { SupplierReturn, SupplierReturnItem, SupplierReturnStatus } from '../../api/resources';
-import { byIdRequest, type ByIdRequest } from '../byIdRequests';
+import { byIdRequest, waitingByIdRequests, type ByIdRequest } from '../byIdRequests';
 import type { CachedCreditNote } from '../creditNotes/creditNoteRecords';
 import { supplierCurrencies } from '../creditNotes/supplierCurrencies';
 import { opCatalog } from '../opCatalog';
@@ -107,6 +107,11 @@ export async function returnRows(db: DockhandDb): Promise<ReturnListRow[]> {
       );
     },
   );
+}
+
+/** Returns opened here by number that the server has not answered yet (offline), oldest first. */
+export async function returnsAskedFor(db: DockhandDb): Promise<ByIdRequest[]> {
+  return (await waitingByIdRequests(db)).filter((request) => request.table === 'supplierReturns');
 }
 
 export interface ReturnItemView {
