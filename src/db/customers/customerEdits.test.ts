@@ -23,6 +23,7 @@ beforeEach(async () => {
     sam,
     sampleCustomer({
       id: 2002,
+      customer_number: 'C-2002',
       customer_type: { id: 2, name: 'Trade' },
       home_outlet: { id: 2, name: 'Parramatta' },
     }),
@@ -191,6 +192,18 @@ describe('saveCustomerEdits', () => {
       customer_type: { id: 2, name: 'Trade' },
       loyalty_program: { ...sam.loyalty_program, enabled: false },
     });
+  });
+
+  it('refuses a customer number another customer has, before anything is queued', async () => {
+    const result = await saveCustomerEdits(db, 2002, {
+      ...customerFormOf(await cached(2002)),
+      customerNumber: 'C-2001',
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: { customerNumber: ['Sam Nguyen already has customer number C-2001.'] },
+    });
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('queues nothing when nothing changed', async () => {

@@ -174,6 +174,18 @@ const withoutLocal = (row: object) =>
 export type CustomerEditResult =
   { ok: true; op: OpRecord | null; customer: CachedCustomer } | { ok: false; errors: FormErrors };
 
+/**
+ * A customer number another cached customer already has: the server keeps numbers unique (409,
+ * server/domain/parties/customerBody.ts), so the form says so before anything is queued.
+ */
+async function numberTaken(db: DockhandDb, id: number, number: string | null | undefined) {
+  if (!number) return null;
+  const other = (await db.customers.where('customer_number').equals(number).toArray()).find(
+    (row) => row.id !== id,
+  );
+  return other ? { customerNumber: [`${customerName(other)} already has customer number ${number}.`] } : null;
+}
+
 /** Turns a refusal of the outbox (the payload breaks the contract) into the form's summary. */
 async function guarded(work: () => Promise<CustomerEditResult>): Promise<CustomerEditResult> {
   try {
@@ -198,6 +210,8 @@ export function createCustomer(
     db.transaction('rw', tablesOf(db), async () => {
       const valid = validateNewCustomer(form);
       if (!valid.ok) return valid;
+      const taken = await numberTaken(db, 0, valid.body.customer_number);
+      if (taken) return { ok: false, errors: taken };
       const body = options.deliveryAddress
         ? { ...valid.body, delivery_addresses: [options.deliveryAddress] }
         : valid.body;
@@ -238,6 +252,8 @@ export function saveCustomerEdits(
       if (!valid.ok) return valid;
       const body = valid.body;
       if (Object.keys(body).length === 0) return { ok: true, op: null, customer };
+      const taken = await numberTaken(db, id, body.customer_number);
+      if (taken) return { ok: false, errors: taken };
       const row = customerRowAfter(withoutLocal(customer) as Customer, body, await referenceNames(db));
       const op = await enqueue(db, {
         kind: 'updateCustomer',

@@ -33,7 +33,7 @@ export const NO_CUSTOMER_FILTERS: CustomerFilters = {
   loyalty: null,
 };
 
-export interface CustomerListRow extends Omit<CustomerKeys, 'text' | 'pendingOps' | 'modifiedOn'> {
+export interface CustomerListRow extends Omit<CustomerKeys, 'text' | 'sort' | 'pendingOps' | 'modifiedOn'> {
   badge: OrderBadge | null;
 }
 
@@ -68,19 +68,6 @@ export function matches(keys: CustomerKeys, filters: CustomerFilters, words: rea
   );
 }
 
-/** Text that `<` orders naturally, ignoring case ("C9" before "C10"); missing text is null. */
-const naturalKey = (text: string | null) =>
-  text ? text.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(12, '0')) : null;
-
-const SORT_VALUES: Record<CustomerSortKey, (keys: CustomerKeys) => string | null> = {
-  name: (keys) => naturalKey(keys.name),
-  number: (keys) => naturalKey(keys.number),
-  company: (keys) => naturalKey(keys.company),
-  email: (keys) => naturalKey(keys.email),
-  type: (keys) => naturalKey(keys.type.name),
-  outlet: (keys) => naturalKey(keys.outlet.name),
-};
-
 /**
  * In the order asked for (by name when none): missing values last, ties by name then id. Customers made
  * on this computer (negative ids) come first when no sort is chosen, so a new one is found at once.
@@ -91,8 +78,8 @@ export function sortCustomers(list: readonly CustomerKeys[], sort: CustomerSort 
   const keyed = list.map((keys) => ({
     keys,
     local: sort === null && keys.id < 0,
-    value: SORT_VALUES[key.key](keys),
-    name: SORT_VALUES.name(keys) ?? '',
+    value: keys.sort[key.key],
+    name: keys.sort.name ?? '',
   }));
   keyed.sort((a, b) => {
     if (a.local !== b.local) return a.local ? -1 : 1;
@@ -136,7 +123,7 @@ export async function listCustomers(
     sort,
   );
   return {
-    rows: kept.map(({ text: _text, pendingOps, modifiedOn: _modified, ...row }) => ({
+    rows: kept.map(({ text: _text, sort: _sort, pendingOps, modifiedOn: _modified, ...row }) => ({
       ...row,
       badge: orderBadge(pendingOps, (id) => states.get(id)),
     })),
