@@ -213,3 +213,29 @@ test('customers made and edited offline, then a conflict resolved on the page', 
   await expect(page.getByRole('rowheader', { name: segments[0]!.name! })).toBeVisible();
   await expect(page.getByText(`${segments.length} group${segments.length === 1 ? '' : 's'}`)).toBeVisible();
 });
+
+test("a change the server refuses is explained on the customer's page", async ({ app }) => {
+  const { page } = app;
+  await startDemo(page);
+  const simulator = await app.simulator();
+  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  await simulator.setRules([
+    {
+      operation: 'updateCustomer',
+      field: 'account_customer.credit_limit',
+      max: 10_000,
+      message: 'Credit limits above 10,000 need the manager',
+    },
+  ]);
+  const [customer] = await tableRows<Customer>(page, 'customers');
+  await page.evaluate((hash) => (location.hash = hash), `#/customers/${customer!.id}/edit`);
+  const edit = page.getByRole('form', { name: 'Edit customer' });
+  await edit.getByLabel('Account customer', { exact: true }).check();
+  await edit.getByLabel('Credit limit').fill('25000');
+  await edit.getByRole('button', { name: 'Save customer' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/customers/${customer!.id}$`));
+  const refusal = page.getByRole('alert').filter({ hasText: 'The server refused' });
+  await expect(refusal).toContainText('Credit limits above 10,000 need the manager', { timeout: 30_000 });
+  await expect(refusal.getByRole('link', { name: 'Open the sync centre' })).toBeVisible();
+  await expect(page.getByText('Failed', { exact: true })).toBeVisible();
+});
