@@ -3,7 +3,8 @@
  * reload, opened with the keyboard); offline, a new customer is made and another's delivery address edited,
  * both pending at once and shown from the cache, then sent exactly once when the API returns (the simulator
  * then holds exactly those records); a phone number the office changed on the server meanwhile is a conflict
- * named in words and resolved on the customer's page; a delivery address added and removed. The survey segment groups read as a list.
+ * named in words and resolved on the customer's page; a delivery address added and removed; the survey
+ * segment groups read as a list. A change the server refuses is explained on the customer's page.
  */
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
