@@ -33,6 +33,11 @@ export interface EngineSession {
   readonly engine: SyncEngine;
   /** Asks the API whether it answers (any HTTP answer counts), as the engine's own probe does. */
   probe(): Promise<boolean>;
+  /**
+   * How many ops wait to reach the server (queued, sending, uncertain), read from the store now: the
+   * status's counts are refreshed after transitions, fire and forget, so they can lag one behind.
+   */
+  countWaiting(): Promise<number>;
   /** Waits for the start to settle, stops the engine, sends the final status. Idempotent. */
   stop(): Promise<void>;
 }
@@ -51,11 +56,12 @@ export function startEngineSession(options: EngineSessionOptions): EngineSession
     ...(options.onToken ? { onToken: options.onToken } : {}),
   });
   const probe = options.engine?.probe ?? tokenProbe(client);
+  const store = remoteStorePort((request) => link.requestStore(request));
   const engine = createSyncEngine({
     online: options.online,
     logger: syncLoggerFor(logger),
     ...options.engine,
-    store: remoteStorePort((request) => link.requestStore(request)),
+    store,
     client,
   });
   const forwarder = createStatusForwarder(link, logger);
@@ -72,6 +78,10 @@ export function startEngineSession(options: EngineSessionOptions): EngineSession
     storeName,
     engine,
     probe,
+    countWaiting: async () => {
+      const { counts } = await store.countByState({});
+      return counts.queued + counts.sending + counts.uncertain;
+    },
     stop: () =>
       (stopping ??= (async () => {
         // Stopping mid-start would leave the start's timers behind: let it finish first.

@@ -27,7 +27,9 @@ export async function syncNowAnswer(
     };
   }
   if (before.online) return { started: true };
-  const waiting = before.counts.pending + before.counts.uncertain;
+  const waiting = await session
+    .countWaiting()
+    .catch(() => before.counts.pending + before.counts.sending + before.counts.uncertain);
   const changes =
     waiting === 0
       ? 'Changes you make are'
