@@ -3,7 +3,8 @@
  * opened by its number (looked up on the server while online), then, offline, two products are scanned onto
  * it as items and its return authorisation is entered; all three show at once as pending. Back online,
  * each is sent exactly once: the simulator holds exactly those two new items (product, reason, quantity,
- * claim) and that authorisation, and nothing else of the return changed.
+ * claim) and that authorisation, and nothing else of the return changed. And an item added offline to a
+ * return the back office finalised meanwhile: refused by the server, explained on the return's own page.
  */
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
@@ -27,12 +28,20 @@ async function returnsApi(page: Page) {
   const { access_token: token } = z
     .object({ access_token: z.string() })
     .parse(await (await fetch(`${baseUrl}/auth/token`, { headers: { 'x-api-key': DEMO_API_KEY } })).json());
-  const get = async (path: string): Promise<unknown> => {
+  const call = async (path: string, method = 'GET', body?: unknown): Promise<unknown> => {
     const response = await fetch(`${baseUrl}${path}`, {
-      headers: { 'x-api-key': DEMO_API_KEY, authorization: `Bearer ${token}` },
+      method,
+      headers: {
+        'x-api-key': DEMO_API_KEY,
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+    if (method !== 'GET' && !response.ok) throw new Error(`${method} ${path}: ${response.status}`);
     return response.ok ? response.json() : null;
   };
+  const get = (path: string) => call(path);
   return {
     supplierReturn: async (id: number) => {
       const body = await get(`/supplierreturns/${id}`);
@@ -42,7 +51,33 @@ async function returnsApi(page: Page) {
       z
         .object({ data: z.array(SupplierReturnItemSchema).nullable() })
         .parse(await get(`/supplierreturns/${id}/supplierreturnitems?page_size=500`)).data ?? [],
+    finalise: async (id: number) => {
+      await call(`/supplierreturns/${id}`, 'PUT', { supplier_return_status: { id: 3 } });
+    },
   };
+}
+
+/** The first Incomplete return with items that the cache does not hold (no credit note names it). */
+async function incompleteReturn(page: Page, api: Awaited<ReturnType<typeof returnsApi>>) {
+  const cachedIds = new Set((await tableRows<{ id: number }>(page, 'supplierReturns')).map((row) => row.id));
+  for (let id = 400_001; id < 400_100; id++) {
+    const found = cachedIds.has(id) ? null : await api.supplierReturn(id);
+    if (found?.supplier_return_status.name === 'Incomplete' && found.total_return_quantity > 0) return found;
+  }
+  throw new Error('The demo data has no Incomplete return with items that the cache lacks');
+}
+
+/** Opens a return by its number from the returns list, and waits for its page. */
+async function openByNumber(page: Page, returnId: number) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Supplier returns' })
+    .click();
+  const byNumber = page.getByRole('form', { name: 'Open return by number' });
+  await byNumber.getByLabel('Open return by number').fill(String(returnId));
+  await byNumber.getByRole('button', { name: 'Open' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/supplier-returns/${returnId}$`));
+  await expect(page.getByRole('link', { name: 'Edit return' })).toBeVisible({ timeout: 60_000 });
 }
 
 /** The record without what the server moves on every write and with every item change. */
@@ -66,28 +101,13 @@ test('items scanned onto a return offline reach the server exactly once', async 
   const api = await returnsApi(page);
 
   // An Incomplete return no credit note names: the sync never fetched it, so it is opened by number.
-  const cachedIds = new Set((await tableRows<{ id: number }>(page, 'supplierReturns')).map((row) => row.id));
-  let target: SupplierReturn | null = null;
-  for (let id = 400_001; id < 400_100 && !target; id++) {
-    const found = cachedIds.has(id) ? null : await api.supplierReturn(id);
-    if (found?.supplier_return_status.name === 'Incomplete') target = found;
-  }
-  expect(target).not.toBeNull();
-  const returnId = target!.id;
+  const target = await incompleteReturn(page, api);
+  const returnId = target.id;
   const itemsBefore = await api.items(returnId);
-
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Supplier returns' })
-    .click();
-  const byNumber = page.getByRole('form', { name: 'Open return by number' });
-  await byNumber.getByLabel('Open return by number').fill(String(returnId));
-  await byNumber.getByRole('button', { name: 'Open' }).click();
-  await expect(page).toHaveURL(new RegExp(`#/supplier-returns/${returnId}$`));
+  await openByNumber(page, returnId);
   await expect(page.getByRole('heading', { name: `Return ${returnId}` })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Edit return' })).toBeVisible({ timeout: 60_000 });
-  const items = page.getByRole('region', { name: /^Items/ });
   await expect(page.getByRole('heading', { name: `Items (${itemsBefore.length})` })).toBeVisible();
+  const items = page.getByRole('region', { name: /^Items/ });
 
   // Offline: two products scanned onto the return, and its authorisation entered.
   await simulator.setOffline(true);
@@ -184,9 +204,52 @@ test('items scanned onto a return offline reach the server exactly once', async 
   ]);
   expect(after.length).toBe(itemsBefore.length + 2);
   const edited = (await api.supplierReturn(returnId))!;
-  expect(header(edited)).toEqual({ ...header(target!), return_authorisation: 'RA-E2E-7' });
+  expect(header(edited)).toEqual({ ...header(target), return_authorisation: 'RA-E2E-7' });
   // The page shows the server's items now, under their server ids.
   await expect(page.getByRole('cell', { name: String(added[0]!.id), exact: true })).toBeVisible({
     timeout: 60_000,
   });
+});
+
+test('an item added offline to a return the office finalised meanwhile is explained on the return', async ({
+  app,
+}) => {
+  test.setTimeout(240_000);
+  const { page } = app;
+  await startDemo(page);
+  const simulator = await app.simulator();
+  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  const api = await returnsApi(page);
+  const target = await incompleteReturn(page, api);
+  const itemsBefore = await api.items(target.id);
+  await openByNumber(page, target.id);
+
+  // The back office finalises it; this computer still has it as Incomplete and goes offline.
+  await api.finalise(target.id);
+  await simulator.setOffline(true);
+  await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Offline', {
+    timeout: 30_000,
+  });
+  const [product] = await twoBarcodes(page);
+  await expect(page.getByLabel('Scan a product to return')).toBeFocused();
+  await scan(page, product!.barcode);
+  const form = page.getByRole('form', { name: 'New return item' });
+  await form.getByLabel('Reason').selectOption({ index: 1 });
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText('Pending', { exact: true }).first()).toBeVisible();
+
+  // Online: the server refuses it, and the return's page says so and why, with the way to the sync centre.
+  await simulator.setOffline(false);
+  const refusal = page.getByRole('alert').filter({ hasText: 'The server refused' });
+  await expect(refusal).toContainText(`on supplier return ${target.id}`, { timeout: 60_000 });
+  await expect(refusal).toContainText(
+    `Supplier return ${target.id} is finalised and can no longer be changed`,
+  );
+  await expect(refusal.getByRole('link', { name: 'Open the sync centre' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /^Items/ }).getByText('Failed', { exact: true }),
+  ).toBeVisible();
+  // Nothing reached the server.
+  expect((await api.items(target.id)).length).toBe(itemsBefore.length);
 });
