@@ -11,9 +11,11 @@ import { z } from 'zod';
 import { DEMO_API_KEY } from '../../electron/core/bridge/demo';
 import {
   ProductSupplierSchema,
+  PurchaseOrderSchema,
   SupplierInvoiceSchema,
   SupplierSchema,
   type ProductSupplier,
+  type PurchaseOrder,
   type Supplier,
   type SupplierInvoice,
 } from '../../src/api/resources';
@@ -79,6 +81,10 @@ export class BackOffice {
     });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response.json();
+  }
+
+  async purchaseOrder(id: number): Promise<PurchaseOrder> {
+    return PurchaseOrderSchema.parse(await this.#call('GET', `/purchaseorders/${id}?include_items=true`));
   }
 
   async invoice(id: number): Promise<SupplierInvoice> {
