@@ -5,7 +5,7 @@
  * - commands (renderer → main, answered): BRIDGE_COMMANDS, e.g. `connection.test`, `op.retry`;
  * - events (main → renderer, no answer): BRIDGE_EVENTS, e.g. `sync.status`;
  * - store requests (main → renderer, answered): the sync engine's store port (src/db/storePort.ts), served by
- *   the renderer's Dexie database, because that database is the one durable store (design.md).
+ *   the renderer's Dexie database, because that database is the one durable store (docs/architecture.md, "Bridge").
  *
  * Both ends validate every message, because the renderer is untrusted and the main side must never act on a
  * malformed request. Pure TypeScript: imports only zod and src/db's port schemas.

@@ -1,5 +1,5 @@
 /**
- * The store port carried over the bridge (design.md "Where data lives"): the main side's sync engine calls
+ * The store port carried over the bridge (docs/architecture.md, "Bridge"): the main side's sync engine calls
  * `remoteStorePort(send)` as if it were the store; the renderer answers with `storeRequestHandler(port)`
  * over its Dexie database. Both ends validate with the port's schemas (src/db/storePort.ts), so a malformed
  * request changes nothing and a malformed answer never reaches the engine. Pure: the transport is passed in.

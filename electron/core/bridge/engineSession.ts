@@ -1,7 +1,7 @@
 /**
  * One running sync engine: the API client for the saved connection, the store port carried over the link
  * of the renderer that serves the store, and the status stream to that renderer. The bridge keeps at most
- * one session and replaces it as a whole (design.md: one durable store, one engine writing to it).
+ * one session and replaces it as a whole (docs/architecture.md, "Bridge": one durable store, one engine writing to it).
  */
 import { remoteStorePort } from '../../../src/bridge/storeLink';
 import { createApiClient } from '../api/client';

@@ -1,5 +1,5 @@
 /**
- * The browser host (design.md "Browser host"): the main-side bridge in a plain Node process, the built
+ * The browser host (docs/architecture.md, "Runtimes"): the main-side bridge in a plain Node process, the built
  * renderer served on 127.0.0.1, and the bridge carried over a WebSocket guarded by this run's token and the
  * page's Origin. Used by the CLI (./cli.ts) and in-process by the e2e specs. Never imports electron.
  */
