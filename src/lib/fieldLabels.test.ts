@@ -20,9 +20,19 @@ describe('fieldLabel', () => {
     );
   });
 
-  it('falls back to a humanised name, never the raw path', () => {
+  it('names customer fields as the customer form does: ABN, nested flags, delivery addresses by number', () => {
+    expect(fieldLabel('updateCustomer', 'abn')).toBe('ABN');
+    expect(fieldLabel('createCustomer', 'body.marketing.receive_sms')).toBe('Receives SMS');
+    expect(fieldLabel('updateCustomer', 'account_customer.credit_limit')).toBe('Credit limit');
     expect(fieldLabel('updateCustomer', 'delivery_addresses[1].postcode')).toBe(
-      'Delivery addresses (2) › Postcode',
+      'Postcode (delivery address 2)',
+    );
+    expect(fieldValueText('updateCustomer', 'account_customer.credit_blocked', true)).toBe('Yes');
+  });
+
+  it('falls back to a humanised name, never the raw path', () => {
+    expect(fieldLabel('updateCustomer', 'delivery_addresses[1].mobile')).toBe(
+      'Delivery addresses (2) › Mobile',
     );
     expect(fieldLabel('updateSupplier', 'supplier.id')).toBe('Supplier');
     expect(fieldLabel('somethingNew', 'direct_costs.freight.total_tax')).toBe(

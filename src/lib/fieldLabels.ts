@@ -32,6 +32,11 @@ const receiptLine = (row: FieldRow): FieldRow => ({
   at: ([receipt = 0, line = 0]) => ` (receipt ${receipt + 1}, line ${line + 1})`,
 });
 const RECEIPT_LINE = 'purchase_order_receipts[].purchase_order_receipt_items[]';
+/** A field of one of a customer's delivery addresses, counted from 1. */
+const deliveryAddress = (row: FieldRow | string): FieldRow => ({
+  ...(typeof row === 'string' ? { label: row } : row),
+  at: ([index = 0]) => ` (delivery address ${index + 1})`,
+});
 
 /** Per aggregate group (src/db/opCatalog.ts `group`): body path → label. */
 const FIELD_ROWS: Readonly<Record<string, Readonly<Record<string, FieldRow>>>> = {
@@ -73,6 +78,40 @@ const FIELD_ROWS: Readonly<Record<string, Readonly<Record<string, FieldRow>>>> =
     po_sku1_enabled: yesNo('Show supplier SKU on orders'),
     po_sku2_enabled: yesNo('Show barcode (SKU2) on orders'),
     is_enabled: yesNo('Enabled'),
+  },
+  // The customer form's labels (src/db/customers/customerForm.ts), by body path. The business number is
+  // `abn` in requests: the form and every message call it ABN.
+  customer: {
+    customer_number: { label: 'Customer number' },
+    custom_reference: { label: 'Custom reference' },
+    abn: { label: 'ABN' },
+    date_of_birth: date('Date of birth'),
+    date_of_birth_withheld: yesNo('Date of birth withheld'),
+    'customer_type.id': { label: 'Customer type' },
+    'home_outlet.id': { label: 'Home outlet' },
+    'billing_address.address_line1': { label: 'Billing street address' },
+    'billing_address.suburb': { label: 'Billing suburb' },
+    'billing_address.state': { label: 'Billing state' },
+    'billing_address.postcode': { label: 'Billing postcode' },
+    'billing_address.country': { label: 'Billing country' },
+    'marketing.receive_email': yesNo('Receives email'),
+    'marketing.receive_post': yesNo('Receives post'),
+    'marketing.receive_sms': yesNo('Receives SMS'),
+    'loyalty_program.enabled': yesNo('In the loyalty program'),
+    'loyalty_program.auto_price_group': yesNo('Price group set by loyalty'),
+    'account_customer.enabled': yesNo('Account customer'),
+    'account_customer.payment_terms': { label: 'Payment terms (days)' },
+    'account_customer.credit_limit': money('Credit limit'),
+    'account_customer.credit_blocked': yesNo('Credit blocked'),
+    export_to_web: yesNo('Export to web'),
+    price_groups: { label: 'Price groups' },
+    sales_channels: { label: 'Sales channels' },
+    'delivery_addresses[].address_line1': deliveryAddress('Street address'),
+    'delivery_addresses[].suburb': deliveryAddress('Suburb'),
+    'delivery_addresses[].state': deliveryAddress('State'),
+    'delivery_addresses[].postcode': deliveryAddress('Postcode'),
+    'delivery_addresses[].country_code': deliveryAddress('Country'),
+    'delivery_addresses[].default': deliveryAddress(yesNo('Default address')),
   },
   purchaseOrder: {
     'supplier.id': { label: 'Supplier' },
