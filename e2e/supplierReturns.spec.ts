@@ -154,6 +154,10 @@ test('items scanned onto a return offline reach the server exactly once', async 
 
   await expect(page.getByRole('heading', { name: `Items (${itemsBefore.length + 2})` })).toBeVisible();
   await expect(items.getByText('Pending', { exact: true })).toHaveCount(2);
+  // The totals count them at once, and say so.
+  const totals = page.getByRole('table', { name: 'Return totals' });
+  await expect(totals.getByRole('cell').first()).toHaveText(String(target.total_return_quantity + 3));
+  await expect(page.getByText('Including 2 items added here and not yet on the server.')).toBeVisible();
 
   await page.getByRole('link', { name: 'Edit return' }).click();
   const edit = page.getByRole('form', { name: 'Edit return' });
@@ -205,6 +209,8 @@ test('items scanned onto a return offline reach the server exactly once', async 
   expect(after.length).toBe(itemsBefore.length + 2);
   const edited = (await api.supplierReturn(returnId))!;
   expect(header(edited)).toEqual({ ...header(target), return_authorisation: 'RA-E2E-7' });
+  expect(edited.total_return_quantity).toBe(target.total_return_quantity + 3);
+  await expect(totals.getByRole('cell').first()).toHaveText(String(edited.total_return_quantity));
   // The page shows the server's items now, under their server ids.
   await expect(page.getByRole('cell', { name: String(added[0]!.id), exact: true })).toBeVisible({
     timeout: 60_000,

@@ -9,7 +9,7 @@ import {
 import { requestById } from '../byIdRequests';
 import { enqueue } from '../outbox';
 import { DockhandDb } from '../schema';
-import { isFinalised, loadSupplierReturn, returnRows, returnsAskedFor } from './returnRecords';
+import { isFinalised, loadSupplierReturn, returnRows, returnsAskedFor, returnTotals } from './returnRecords';
 
 let db: DockhandDb;
 let n = 0;
@@ -100,10 +100,38 @@ describe('loadSupplierReturn', () => {
     expect(isFinalised(detail.supplierReturn!)).toBe(true);
   });
 
+  it('adds the items up the server’s way, counting those added here', () => {
+    const items = [
+      { ...sampleSupplierReturnItem(), id: 8101 },
+      {
+        ...sampleSupplierReturnItem({
+          return_quantity: 1,
+          total_claim_amount_ex: 0.05,
+          total_claim_amount_tax: 0.01,
+          total_claim_amount_inc: 0.06,
+        }),
+        id: -2,
+      },
+    ];
+    expect(returnTotals(items)).toEqual({
+      quantity: 3,
+      claimEx: 16.85,
+      claimTax: 1.69,
+      claimInc: 18.54,
+      pendingItems: 1,
+    });
+  });
+
   it('finds the credit note that names the return when the return does not name it', async () => {
     await db.creditNotes.put({ ...sampleCreditNote(), id: 9005, supplier_return_id: 8001 });
     const detail = await loadSupplierReturn(db, 8001);
-    expect(detail).toMatchObject({ creditNote: { id: 9005 }, currency: 'AUD', badge: null, request: null });
+    expect(detail).toMatchObject({
+      creditNote: { id: 9005 },
+      currency: 'AUD',
+      badge: null,
+      request: null,
+      totals: null,
+    });
   });
 
   it('lists the returns asked for by number that wait for a lookup', async () => {

@@ -119,6 +119,41 @@ export interface ReturnItemView {
   badge: OrderBadge | null;
 }
 
+/** A return's claim as its items add up, the server's way (a plain sum; inc = ex + tax, to the cent). */
+export interface ReturnTotals {
+  quantity: number;
+  claimEx: number;
+  claimTax: number;
+  claimInc: number;
+  /** Items added here and not yet on the server, counted in the totals. */
+  pendingItems: number;
+}
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * The totals of the items the cache holds (a cached return comes with all its items). The return's own
+ * totals are only as fresh as its last fetch (the engine re-reads a return by id after an hour), while its
+ * items are replaced as soon as an item is created: the page adds them up so header and lines agree.
+ */
+export function returnTotals(items: readonly CachedReturnItem[]): ReturnTotals {
+  let quantity = 0;
+  let ex = 0;
+  let tax = 0;
+  for (const item of items) {
+    quantity += item.return_quantity;
+    ex += item.total_claim_amount_ex;
+    tax += item.total_claim_amount_tax;
+  }
+  return {
+    quantity,
+    claimEx: cents(ex),
+    claimTax: cents(tax),
+    claimInc: cents(ex + tax),
+    pendingItems: items.filter((item) => item.id < 0).length,
+  };
+}
+
 export interface SupplierReturnDetail {
   supplierReturn: CachedSupplierReturn | null;
   /** When the return is not cached: the open request to fetch it, if any. */
@@ -127,6 +162,8 @@ export interface SupplierReturnDetail {
   items: ReturnItemView[];
   creditNote: CachedCreditNote | null;
   currency: string | null;
+  /** The items' totals, or null while the return has no items here (its own totals are shown then). */
+  totals: ReturnTotals | null;
   /** Live queued changes of the return and its items (one FIFO group), oldest first. */
   ops: OpRecord[];
   badge: OrderBadge | null;
@@ -162,6 +199,7 @@ export async function loadSupplierReturn(db: DockhandDb, id: number): Promise<Su
     request: supplierReturn ? null : await byIdRequest(db, 'supplierReturns', id),
     items: items.map((item) => ({ item, badge: orderBadge(item._pendingOps, stateOf) })),
     creditNote,
+    totals: items.length ? returnTotals(items) : null,
     currency:
       supplierId === undefined
         ? null
