@@ -59,11 +59,31 @@ describe('returnRows', () => {
       params: { id: 8001 },
       body: { product: { id: 5012 }, supplier_return_reason: { id: 5 }, return_quantity: 1 },
       createsTempId: -1,
-      cacheChanges: [{ table: 'supplierReturnItems', put: [{ ...sampleSupplierReturnItem(), id: -1 }] }],
+      cacheChanges: [
+        {
+          table: 'supplierReturnItems',
+          put: [
+            {
+              ...sampleSupplierReturnItem({
+                return_quantity: 1,
+                total_claim_amount_ex: 8.4,
+                total_claim_amount_tax: 0.84,
+                total_claim_amount_inc: 9.24,
+              }),
+              id: -1,
+            },
+          ],
+        },
+      ],
       label: 'Return 1 × product 5012',
     });
     const rows = await returnRows(db);
-    expect(rows.find((row) => row.id === 8001)?.badge).toBe('pending');
+    // Its units and claim are its items' (only the new one here).
+    expect(rows.find((row) => row.id === 8001)).toMatchObject({
+      badge: 'pending',
+      quantity: 1,
+      claimInc: 9.24,
+    });
     expect(rows.find((row) => row.id === 8002)?.badge).toBeNull();
   });
 });
