@@ -9,7 +9,9 @@
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
 import { DEMO_API_KEY } from '../../electron/core/bridge/demo';
+import { pageOf } from '../../src/api/primitives';
 import {
+  LoyaltyHistoryEntrySchema,
   ProductSupplierSchema,
   PurchaseOrderSchema,
   SupplierInvoiceSchema,
@@ -20,6 +22,8 @@ import {
   type SupplierInvoice,
 } from '../../src/api/resources';
 import type { ProductSupplierItems, SupplierInvoiceUpdate, SupplierUpdate } from '../../src/api/requests';
+
+const LoyaltyPageSchema = pageOf(LoyaltyHistoryEntrySchema);
 
 /** The demo simulator's base URL (`http://127.0.0.1:PORT/v2.1`), as the app's connection names it. */
 export async function apiBaseUrl(page: Page): Promise<string> {
@@ -81,6 +85,14 @@ export class BackOffice {
     });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response.json();
+  }
+
+  /** A customer's loyalty history, the first page of 100, as the API answers it. */
+  async loyaltyHistory(customerId: number): Promise<{ ids: number[]; total: number }> {
+    const page = LoyaltyPageSchema.parse(
+      await this.#call('GET', `/customers/${customerId}/loyaltyhistory?page_size=100`),
+    );
+    return { ids: (page.data ?? []).map((entry) => entry.id), total: page.total_records };
   }
 
   async purchaseOrder(id: number): Promise<PurchaseOrder> {

@@ -11,6 +11,8 @@
  * malformed request. Pure TypeScript: imports only zod and src/db's port schemas.
  */
 import { z } from 'zod';
+import { PAGE_NUMBER_MAX, pageOf } from '../api/primitives';
+import { LoyaltyHistoryEntrySchema } from '../api/resources';
 import { OpRecordSchema } from '../db/ops';
 import { STORE_PORT, type StorePortMethod } from '../db/storePort';
 import { UpdateChannelSchema, UpdateInstallAnswerSchema, UpdateStatusSchema } from './updateStatus';
@@ -188,6 +190,18 @@ export const BRIDGE_COMMANDS = {
   'op.resolve': {
     request: z.strictObject({ id: opId, values: z.record(z.string(), z.unknown()) }),
     response: OpChangeSchema,
+  },
+
+  /**
+   * One page of a customer's loyalty history, newest first, read from the API now (the engine does not pull
+   * it: it is read when someone looks). The renderer keeps what it read (src/db/customers/loyaltyHistory.ts).
+   */
+  'customer.loyaltyHistory': {
+    request: z.strictObject({
+      customerId: z.number().int().positive(),
+      page: z.number().int().min(1).max(PAGE_NUMBER_MAX),
+    }),
+    response: pageOf(LoyaltyHistoryEntrySchema),
   },
 
   /** Where app updates are (./updateStatus.ts); `supported: false` where there is no updater. */

@@ -9,6 +9,7 @@ import type {
   CreditNoteItem,
   Customer,
   FixedPriceGroup,
+  LoyaltyHistoryEntry,
   Outlet,
   Product,
   ProductSupplier,
@@ -105,6 +106,12 @@ export interface ReceiptDraftLine {
  */
 export type CachedProduct = Product & LocalMeta & { _codes?: string[]; _words?: string[] };
 
+/**
+ * A customer's loyalty history entry as read when someone looked (src/db/customers/loyaltyHistory.ts): the
+ * API's entry, which does not name its customer, with the customer's id. Not pulled by the engine.
+ */
+export type CachedLoyaltyEntry = LoyaltyHistoryEntry & { customer_id: number };
+
 /** Supplier invoices as cached: `_poIds` (kept by a hook, see below) indexes the orders they receive. */
 export type CachedSupplierInvoice = Cached<SupplierInvoice> & { _poIds?: number[] };
 
@@ -137,6 +144,7 @@ export class DockhandDb extends Dexie {
   tempIds!: EntityTable<TempIdEntry, 'tempId'>;
   meta!: EntityTable<MetaEntry, 'key'>;
   receiptDrafts!: EntityTable<ReceiptDraft, 'poId'>;
+  loyaltyEntries!: EntityTable<CachedLoyaltyEntry, 'id'>;
 
   /**
    * @param name database name (one per connected API + user, so two back offices never mix)
@@ -196,6 +204,8 @@ export class DockhandDb extends Dexie {
             product._words = descriptionWords(product.short_description);
           }),
       );
+    // 5: customers' loyalty history as read on their page, by customer and time.
+    this.version(5).stores({ loyaltyEntries: 'id, customer_id, [customer_id+created_on]' });
     // `_codes` and `_poIds` are derived on every write, whoever writes (pull, op result, local edit), so
     // they can never disagree with the fields they come from; a put that replaces a row drops them (server
     // rows lack them), so updates recompute them too.

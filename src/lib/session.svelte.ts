@@ -175,6 +175,10 @@ export class Session {
   discard = (id: string) => this.#invoke('op.discard', { id });
   resolve = (id: string, values: Record<string, unknown>) => this.#invoke('op.resolve', { id, values });
 
+  /** One page of a customer's loyalty history, read from the API now (src/db/customers/loyaltyHistory.ts). */
+  loyaltyHistory = (customerId: number, page: number) =>
+    this.#invoke('customer.loyaltyHistory', { customerId, page });
+
   // Internals.
 
   async #invoke<C extends BridgeCommand>(

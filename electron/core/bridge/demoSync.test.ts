@@ -156,6 +156,37 @@ describe('main bridge: demo and sync', () => {
     expect(valueOf(await r.invoke('sync.now'))).toEqual({ started: true });
   });
 
+  it('customer.loyaltyHistory reads a page of the history from the API, newest first; failures in words', async () => {
+    const h = demoHarness();
+    const r = h.renderer('tab 1');
+    const { storeName } = await startDemo(r);
+    await attach(r, storeName!);
+    const sim = h.bridge.demoSimulator()!;
+    const [customerId, entries] = [...sim.state.loyaltyHistory].find(([, list]) => list.length >= 3)!;
+
+    const page = valueOf<{ data: { id: number; created_on: string }[]; total_records: number }>(
+      await r.invoke('customer.loyaltyHistory', { customerId, page: 1 }),
+    );
+    expect(page.total_records).toBe(entries.length);
+    expect(page.data.map((entry) => entry.id).sort()).toEqual(entries.map((entry) => entry.id).sort());
+    const times = page.data.map((entry) => entry.created_on);
+    expect(times).toEqual([...times].sort().reverse());
+
+    // The renderer is untrusted: a page that is not a whole number never reaches the API.
+    expect(await r.invoke('customer.loyaltyHistory', { customerId, page: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request' },
+    });
+    expect(await r.invoke('customer.loyaltyHistory', { customerId: 999_999, page: 1 })).toMatchObject({
+      ok: false,
+      error: { message: 'The server has no customer 999999.' },
+    });
+    await sim.control.setOffline(true);
+    const offline = await r.invoke('customer.loyaltyHistory', { customerId, page: 1 });
+    expect(offline).toMatchObject({ ok: false, error: { code: 'failed' } });
+    expect((offline as { error: { message: string } }).error.message).toMatch(/^The server does not answer/);
+  });
+
   it('sync.now while the computer has no network says so', async () => {
     const signal = switchableSignal(false);
     const h = bridgeHarness<Simulator>({ startSimulator: fastSimulator, overrides: { online: signal } });

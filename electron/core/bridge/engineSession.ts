@@ -5,6 +5,7 @@
  */
 import { remoteStorePort } from '../../../src/bridge/storeLink';
 import { createApiClient } from '../api/client';
+import type { ApiClient } from '../api/types';
 import type { FetchLike } from '../api/options';
 import { tokenProbe } from '../sync/connectivity';
 import { createSyncEngine, type SyncEngine } from '../sync/engine';
@@ -31,6 +32,8 @@ export interface EngineSession {
   readonly link: RendererLink;
   readonly storeName: string;
   readonly engine: SyncEngine;
+  /** The session's API client (its tokens, its pacing), for what the renderer reads on demand. */
+  readonly client: ApiClient;
   /** Asks the API whether it answers (any HTTP answer counts), as the engine's own probe does. */
   probe(): Promise<boolean>;
   /**
@@ -77,6 +80,7 @@ export function startEngineSession(options: EngineSessionOptions): EngineSession
     link,
     storeName,
     engine,
+    client,
     probe,
     countWaiting: async () => {
       const { counts } = await store.countByState({});

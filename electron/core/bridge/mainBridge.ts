@@ -34,6 +34,7 @@ import { SILENT_APP_LOGGER, type AppLogger } from './logger';
 import { opHandlers } from './opHandlers';
 import type { RendererLink } from './rendererLink';
 import { statusView } from './statusForwarder';
+import { readLoyaltyHistory } from './loyaltyHistory';
 import { syncNowAnswer } from './syncNow';
 
 export type { AppLogger } from './logger';
@@ -293,6 +294,11 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
     'sync.now': () => {
       requireEngine();
       return syncNowAnswer(session!, options.online ?? ALWAYS_ONLINE, logger);
+    },
+
+    'customer.loyaltyHistory': ({ customerId, page }) => {
+      requireEngine();
+      return readLoyaltyHistory(session!.client, customerId, page);
     },
 
     'update.status': () => updates.status(),
