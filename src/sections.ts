@@ -8,17 +8,6 @@ import type { Component } from 'svelte';
 import type { DockhandDb } from './db/schema';
 import type { Route } from './lib/routes';
 import type { Session } from './lib/session.svelte';
-import CreditNotesScreen from './screens/creditNotes/CreditNotesScreen.svelte';
-import CustomersScreen from './screens/customers/CustomersScreen.svelte';
-import ProductsScreen from './screens/products/ProductsScreen.svelte';
-import PurchaseOrdersScreen from './screens/purchaseOrders/PurchaseOrdersScreen.svelte';
-import ReceivingScreen from './screens/receiving/ReceivingScreen.svelte';
-import ListsScreen from './screens/referenceData/ListsScreen.svelte';
-import SettingsScreen from './screens/settings/SettingsScreen.svelte';
-import SupplierInvoicesScreen from './screens/supplierInvoices/SupplierInvoicesScreen.svelte';
-import SupplierReturnsScreen from './screens/supplierReturns/SupplierReturnsScreen.svelte';
-import SuppliersScreen from './screens/suppliers/SuppliersScreen.svelte';
-import SyncCentreScreen from './screens/sync/SyncCentreScreen.svelte';
 
 /** What every section's screen is given. */
 export interface SectionProps {
@@ -32,21 +21,41 @@ export interface Section {
   id: string;
   /** The main navigation's label. */
   label: string;
-  screen: Component<SectionProps>;
+  /**
+   * The section's screen, loaded when first shown: the window starts with one area's code, not all of them,
+   * and App loads the rest while the app is idle, so a later click opens at once, offline too.
+   */
+  load: () => Promise<{ default: Component<SectionProps> }>;
 }
 
 export const SECTIONS: readonly Section[] = [
-  { id: 'receiving', label: 'Receiving', screen: ReceivingScreen },
-  { id: 'purchase-orders', label: 'Purchase orders', screen: PurchaseOrdersScreen },
-  { id: 'supplier-invoices', label: 'Supplier invoices', screen: SupplierInvoicesScreen },
-  { id: 'supplier-returns', label: 'Supplier returns', screen: SupplierReturnsScreen },
-  { id: 'credit-notes', label: 'Credit notes', screen: CreditNotesScreen },
-  { id: 'suppliers', label: 'Suppliers', screen: SuppliersScreen },
-  { id: 'customers', label: 'Customers', screen: CustomersScreen },
-  { id: 'products', label: 'Products', screen: ProductsScreen },
-  { id: 'lists', label: 'Lists', screen: ListsScreen },
-  { id: 'sync', label: 'Sync centre', screen: SyncCentreScreen },
-  { id: 'settings', label: 'Settings', screen: SettingsScreen },
+  { id: 'receiving', label: 'Receiving', load: () => import('./screens/receiving/ReceivingScreen.svelte') },
+  {
+    id: 'purchase-orders',
+    label: 'Purchase orders',
+    load: () => import('./screens/purchaseOrders/PurchaseOrdersScreen.svelte'),
+  },
+  {
+    id: 'supplier-invoices',
+    label: 'Supplier invoices',
+    load: () => import('./screens/supplierInvoices/SupplierInvoicesScreen.svelte'),
+  },
+  {
+    id: 'supplier-returns',
+    label: 'Supplier returns',
+    load: () => import('./screens/supplierReturns/SupplierReturnsScreen.svelte'),
+  },
+  {
+    id: 'credit-notes',
+    label: 'Credit notes',
+    load: () => import('./screens/creditNotes/CreditNotesScreen.svelte'),
+  },
+  { id: 'suppliers', label: 'Suppliers', load: () => import('./screens/suppliers/SuppliersScreen.svelte') },
+  { id: 'customers', label: 'Customers', load: () => import('./screens/customers/CustomersScreen.svelte') },
+  { id: 'products', label: 'Products', load: () => import('./screens/products/ProductsScreen.svelte') },
+  { id: 'lists', label: 'Lists', load: () => import('./screens/referenceData/ListsScreen.svelte') },
+  { id: 'sync', label: 'Sync centre', load: () => import('./screens/sync/SyncCentreScreen.svelte') },
+  { id: 'settings', label: 'Settings', load: () => import('./screens/settings/SettingsScreen.svelte') },
 ];
 
 /** Where an empty or unknown route leads. */
