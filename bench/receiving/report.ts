@@ -47,13 +47,16 @@ const LOOKUP_ROWS: readonly [keyof LookupSamples, string][] = [
   ['sku', 'findProductByCode: supplier SKU'],
   ['missBarcode', 'findProductByCode: unknown barcode'],
   ['missSku', 'findProductByCode: unknown SKU'],
+  ['searchWords', 'products search: "<id> product" (one word every product has)'],
+  ['searchCode', 'products search: supplier SKU prefix'],
 ];
 
 export function lookupTable(rate: number, samples: LookupSamples, judged: boolean) {
   const base = summarize(samples.get);
   return LOOKUP_ROWS.map(([kind, name]) => {
     const s = summarize(samples[kind]);
-    const target = judged && kind !== 'get';
+    // The 2 ms target is the scan's (findProductByCode); a typed search is judged by its ratio alone.
+    const target = judged && kind !== 'get' && !kind.startsWith('search');
     return {
       name: `CPU ${rate}×: ${name}`,
       n: s.n,

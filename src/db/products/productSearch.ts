@@ -8,18 +8,66 @@ import { codeKey, descriptionWords, type DockhandDb } from '../schema';
 
 /** The most matches a search lists; the screen says when there are more and asks for more words. */
 export const SEARCH_LIMIT = 200;
-/** Index keys read per word at most: a one-letter word would otherwise read the keys of every product. */
+/**
+ * Index keys read per word at most. A word more products have than this ("product", a one-letter word)
+ * narrows nothing by its keys: it is checked against the rows the other words chose instead.
+ */
 const KEYS_PER_WORD = 20_000;
 
 export interface ProductMatches {
   /** Product ids, code matches first, then description matches in id order. */
   ids: number[];
-  /** More products match than are listed. */
+  /** More products match than are listed (or than a search of only very common words can tell). */
   more: boolean;
 }
 
-async function idsWithWordPrefix(db: DockhandDb, word: string): Promise<number[]> {
-  return (await db.products.where('_words').startsWith(word).limit(KEYS_PER_WORD).primaryKeys()) as number[];
+/** The ids with a description word beginning `word`, or null when more than `cap` have one. */
+async function idsWithWordPrefix(db: DockhandDb, word: string, cap: number): Promise<number[] | null> {
+  const keys = (await db.products
+    .where('_words')
+    .startsWith(word)
+    .limit(cap + 1)
+    .primaryKeys()) as number[];
+  return keys.length > cap ? null : [...new Set(keys)];
+}
+
+/** The description matches: the selective words' keys intersected, the common words checked on rows. */
+async function descriptionMatches(
+  db: DockhandDb,
+  words: readonly string[],
+  limit: number,
+  cap: number,
+): Promise<{ ids: number[]; more: boolean }> {
+  const sets = await Promise.all(words.map((word) => idsWithWordPrefix(db, word, cap)));
+  const selective = sets.filter((set): set is number[] => set !== null).sort((a, b) => a.length - b.length);
+  const common = words.filter((_word, index) => sets[index] === null);
+  let candidates: number[];
+  let unsure = false;
+  if (selective.length > 0) {
+    const [smallest, ...others] = selective;
+    const othersSets = others.map((set) => new Set(set));
+    candidates = smallest!.filter((id) => othersSets.every((set) => set.has(id)));
+  } else {
+    // Only common words: the first `cap` products with the first of them; more may match beyond.
+    candidates = (await db.products
+      .where('_words')
+      .startsWith(common[0]!)
+      .limit(cap)
+      .primaryKeys()) as number[];
+    unsure = true;
+  }
+  candidates = [...new Set(candidates)].sort((a, b) => a - b);
+  if (common.length === 0) return { ids: candidates.slice(0, limit), more: candidates.length > limit };
+  // Check the common words on the candidates' rows, a chunk at a time, until the list is full.
+  const ids: number[] = [];
+  for (let at = 0; at < candidates.length && ids.length <= limit; at += 500) {
+    const rows = await db.products.bulkGet(candidates.slice(at, at + 500));
+    for (const row of rows) {
+      const own = row?._words ?? [];
+      if (row && common.every((word) => own.some((w) => w.startsWith(word)))) ids.push(row.id);
+    }
+  }
+  return { ids: ids.slice(0, limit), more: unsure || ids.length > limit };
 }
 
 /**
@@ -30,6 +78,7 @@ export async function searchProducts(
   db: DockhandDb,
   text: string,
   limit = SEARCH_LIMIT,
+  cap = KEYS_PER_WORD,
 ): Promise<ProductMatches> {
   const code = codeKey(text);
   const words = descriptionWords(text);
@@ -44,19 +93,14 @@ export async function searchProducts(
         .primaryKeys();
       for (const id of byCode) found.add(id);
     }
+    let more = false;
     if (words.length > 0) {
-      // The longest word first: it names the fewest products, so the others only narrow it.
-      const [first, ...rest] = [...words].sort((a, b) => b.length - a.length);
-      let matching = new Set(await idsWithWordPrefix(db, first!));
-      for (const word of rest) {
-        if (matching.size === 0) break;
-        const next = new Set(await idsWithWordPrefix(db, word));
-        matching = new Set([...matching].filter((id) => next.has(id)));
-      }
-      for (const id of [...matching].sort((a, b) => a - b)) found.add(id);
+      const described = await descriptionMatches(db, words, limit, cap);
+      for (const id of described.ids) found.add(id);
+      more = described.more;
     }
     const ids = [...found];
-    return { ids: ids.slice(0, limit), more: ids.length > limit };
+    return { ids: ids.slice(0, limit), more: more || ids.length > limit };
   });
 }
 

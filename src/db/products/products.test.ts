@@ -51,6 +51,16 @@ describe('searchProducts', () => {
     expect(await ids('sku-1')).toEqual([1]);
   });
 
+  it('narrows by the selective words and checks the common ones on rows, past the per-word key cap', async () => {
+    // With a cap of 2 keys a word, "m8" (3 products) and "hex" (2) are common and selective in turn.
+    expect((await searchProducts(db, 'm8 zinc', 200, 2)).ids).toEqual([1, 3]);
+    expect((await searchProducts(db, 'hex m8', 200, 2)).ids).toEqual([1, 2]);
+    // Only common words: what the first cap of keys holds, and the list says there may be more.
+    const onlyCommon = await searchProducts(db, 'm8', 200, 2);
+    expect(onlyCommon.more).toBe(true);
+    expect(onlyCommon.ids).toEqual([1, 2]);
+  });
+
   it('lists at most the limit and says there are more', async () => {
     expect(await searchProducts(db, 'm8', 2)).toEqual({ ids: [1, 2], more: true });
     expect(await searchProducts(db, '   ')).toEqual({ ids: [], more: false });
