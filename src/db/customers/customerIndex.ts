@@ -12,7 +12,7 @@
  *     response wrote (the server's clock only moves forward, the order the pull's cursors rely on too);
  *   - the rows the outbox's customer ops name: local edits keep the server's `modified_on`, and a discard
  *     puts an older row back.
- * Whole rows are read once, the first time (and when a customer is new to the projection).
+ * Whole rows are read once, the first time, 500 at a time (and when a customer is new to the projection).
  */
 import type { Customer } from '../../api/resources';
 import type { OpKind } from '../ops';
@@ -121,10 +121,22 @@ function idsNamedBy(ops: readonly { params: Record<string, unknown>; createsTemp
   return ids;
 }
 
+/** Rows read a chunk at a time: the window turns each chunk into objects between reads, never 20,000 at once. */
+const FIRST_READ_CHUNK = 500;
+
+async function rowsInChunks(db: DockhandDb, keys: readonly number[]): Promise<CachedCustomer[]> {
+  const rows: CachedCustomer[] = [];
+  for (let at = 0; at < keys.length; at += FIRST_READ_CHUNK) {
+    const chunk = await db.customers.bulkGet(keys.slice(at, at + FIRST_READ_CHUNK));
+    for (const row of chunk) if (row) rows.push(row);
+  }
+  return rows;
+}
+
 async function readChanges(db: DockhandDb, projection: Projection) {
   return db.transaction('r', db.customers, db.outbox, async () => {
     const keys = await db.customers.toCollection().primaryKeys();
-    if (projection.entries.size === 0) return { keys, rows: await db.customers.toArray() };
+    if (projection.entries.size === 0) return { keys, rows: await rowsInChunks(db, keys) };
     const ops = await db.outbox.where('kind').anyOf(CUSTOMER_OP_KINDS).toArray();
     const changed = await db.customers.where('modified_on').aboveOrEqual(projection.watermark).toArray();
     const wanted = idsNamedBy(ops);
