@@ -13,6 +13,14 @@ export const SEARCH_LIMIT = 200;
  * narrows nothing by its keys: it is checked against the rows the other words chose instead.
  */
 const KEYS_PER_WORD = 20_000;
+/** Keys read per word to tell a selective word from a common one. */
+const PROBE_KEYS = 1_000;
+
+/** Index keys a search may read per word: `probe` first, up to `cap` when every word is common. */
+export interface KeyBudget {
+  probe: number;
+  cap: number;
+}
 
 export interface ProductMatches {
   /** Product ids, code matches first, then description matches in id order. */
@@ -36,9 +44,13 @@ async function descriptionMatches(
   db: DockhandDb,
   words: readonly string[],
   limit: number,
-  cap: number,
+  { probe, cap }: KeyBudget,
 ): Promise<{ ids: number[]; more: boolean }> {
-  const sets = await Promise.all(words.map((word) => idsWithWordPrefix(db, word, cap)));
+  // A cheap probe first: most searches have a word few products share, and then no word's keys need
+  // reading past the probe. Only when every word is common are up to `cap` keys read per word.
+  let sets = await Promise.all(words.map((word) => idsWithWordPrefix(db, word, probe)));
+  if (probe < cap && sets.every((set) => set === null))
+    sets = await Promise.all(words.map((word) => idsWithWordPrefix(db, word, cap)));
   const selective = sets.filter((set): set is number[] => set !== null).sort((a, b) => a.length - b.length);
   const common = words.filter((_word, index) => sets[index] === null);
   let candidates: number[];
@@ -78,7 +90,7 @@ export async function searchProducts(
   db: DockhandDb,
   text: string,
   limit = SEARCH_LIMIT,
-  cap = KEYS_PER_WORD,
+  keys: KeyBudget = { probe: PROBE_KEYS, cap: KEYS_PER_WORD },
 ): Promise<ProductMatches> {
   const code = codeKey(text);
   const words = descriptionWords(text);
@@ -95,7 +107,7 @@ export async function searchProducts(
     }
     let more = false;
     if (words.length > 0) {
-      const described = await descriptionMatches(db, words, limit, cap);
+      const described = await descriptionMatches(db, words, limit, keys);
       for (const id of described.ids) found.add(id);
       more = described.more;
     }

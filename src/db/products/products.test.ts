@@ -52,11 +52,14 @@ describe('searchProducts', () => {
   });
 
   it('narrows by the selective words and checks the common ones on rows, past the per-word key cap', async () => {
-    // With a cap of 2 keys a word, "m8" (3 products) and "hex" (2) are common and selective in turn.
-    expect((await searchProducts(db, 'm8 zinc', 200, 2)).ids).toEqual([1, 3]);
-    expect((await searchProducts(db, 'hex m8', 200, 2)).ids).toEqual([1, 2]);
+    const budget = { probe: 2, cap: 2 };
+    // With 2 keys a word, "m8" (3 products) is common, "zinc" and "hex" (2 each) are selective.
+    expect((await searchProducts(db, 'm8 zinc', 200, budget)).ids).toEqual([1, 3]);
+    expect((await searchProducts(db, 'hex m8', 200, budget)).ids).toEqual([1, 2]);
+    // A probe of 1 key finds every word common, so up to the cap is read: "hex" is selective after all.
+    expect((await searchProducts(db, 'hex m8', 200, { probe: 1, cap: 2 })).ids).toEqual([1, 2]);
     // Only common words: what the first cap of keys holds, and the list says there may be more.
-    const onlyCommon = await searchProducts(db, 'm8', 200, 2);
+    const onlyCommon = await searchProducts(db, 'm8', 200, budget);
     expect(onlyCommon.more).toBe(true);
     expect(onlyCommon.ids).toEqual([1, 2]);
   });
