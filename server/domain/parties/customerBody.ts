@@ -9,7 +9,7 @@
  *   (`price_groups[1].id`), reported together, before anything is written.
  */
 import type { CustomerUpdate } from '../../../src/api/requests';
-import type { Customer } from '../../../src/api/resources';
+import { emptyCustomer, type Customer } from '../../../src/api/resources';
 import { conflict } from '../../errors';
 import type { SimState } from '../../state';
 import { newDeliveryAddress } from './deliveryAddresses';
@@ -47,51 +47,13 @@ export function blankCustomer(state: SimState, body: CustomerUpdate, now: string
     errors.fail('home_outlet', 'There is no outlet to default to; send one');
   errors.throwIfAny();
   return {
-    // Provisional: the id is taken only once the body has passed every check, so a rejected body spends none.
-    id: 0,
-    // Numbered by createCustomer once the id is known, when the body does not send a number.
-    customer_number: null,
-    first_name: null,
-    last_name: null,
-    company: null,
-    email: null,
-    phone: null,
-    mobile: null,
-    fax: null,
-    website: null,
-    custom_reference: null,
-    acn: null,
-    date_of_birth: null,
-    date_of_birth_withheld: false,
+    // Provisional (id 0): the id is taken only once the body has passed every check, so a rejected body
+    // spends none. customer_number stays null: createCustomer numbers it once the id is known, when the body
+    // does not send a number.
+    ...emptyCustomer(0, now),
     // Replaced by the body's references when it names them (the checks above make these real otherwise).
     customer_type: { id: type?.id ?? 0, name: type?.name ?? '' },
     home_outlet: { id: outletId ?? 0, name: state.outlets.get(outletId ?? 0)?.name ?? '' },
-    billing_address: {
-      address_line1: null,
-      address_line2: null,
-      suburb: null,
-      state: null,
-      postcode: null,
-      country: null,
-    },
-    delivery_addresses: [],
-    marketing: { receive_email: false, receive_post: false, receive_sms: false },
-    price_groups: [],
-    loyalty_program: { enabled: false, auto_price_group: false },
-    account_customer: {
-      enabled: false,
-      payment_terms: 0,
-      credit_limit: 0,
-      credit_blocked: false,
-      credit_remaining: 0,
-    },
-    survey_responses: [],
-    sales_channels: [],
-    export_to_web: false,
-    total_payments: 0,
-    total_transactions: 0,
-    created_on: now,
-    modified_on: now,
   };
 }
 

@@ -3,27 +3,12 @@
  * replaced, and edited one at a time by PUT /customers/{id}/deliveryaddresses/{address_id}.
  */
 import type { DeliveryAddressUpdate } from '../../../src/api/requests';
-import type { DeliveryAddress } from '../../../src/api/resources';
+import { EMPTY_DELIVERY_ADDRESS, type DeliveryAddress } from '../../../src/api/resources';
 import { notFound } from '../../errors';
 import { nextId, type SimState } from '../../state';
 import { ok, type Handler } from '../context';
 import { found, idParam, pathParam } from '../checks';
 import { sent, stamp } from './shared';
-
-const EMPTY: Omit<DeliveryAddress, 'id' | 'default' | 'modified_on'> = {
-  first_name: null,
-  last_name: null,
-  company: null,
-  address_line1: null,
-  address_line2: null,
-  suburb: null,
-  state: null,
-  postcode: null,
-  country: null,
-  country_code: null,
-  phone: null,
-  mobile: null,
-};
 
 /**
  * A new address with its id from the `deliveryAddresses` sequence (addresses have no map of their own: they
@@ -36,7 +21,7 @@ export function newDeliveryAddress(
 ): DeliveryAddress {
   return {
     id: nextId(state, 'deliveryAddresses'),
-    ...EMPTY,
+    ...EMPTY_DELIVERY_ADDRESS,
     ...sent(body),
     default: body.default ?? false,
     modified_on: now,

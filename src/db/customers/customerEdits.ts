@@ -9,7 +9,12 @@
  * reference's name comes from the cache since the body names only its id.
  */
 import type { CustomerUpdate, DeliveryAddressUpdate } from '../../api/requests';
-import type { Customer, DeliveryAddress } from '../../api/resources';
+import {
+  emptyCustomer,
+  EMPTY_DELIVERY_ADDRESS,
+  type Customer,
+  type DeliveryAddress,
+} from '../../api/resources';
 import type { OpRecord } from '../ops';
 import { allocateTempId, enqueue, OutboxValidationError } from '../outbox';
 import { CACHE_TABLES, type DockhandDb } from '../schema';
@@ -75,69 +80,10 @@ export function customerRowAfter(customer: Customer, body: CustomerUpdate, names
 function newAddress(body: DeliveryAddressUpdate, modifiedOn: string): DeliveryAddress {
   return {
     id: 0,
-    first_name: null,
-    last_name: null,
-    company: null,
-    address_line1: null,
-    address_line2: null,
-    suburb: null,
-    state: null,
-    postcode: null,
-    country: null,
-    country_code: null,
-    phone: null,
-    mobile: null,
+    ...EMPTY_DELIVERY_ADDRESS,
     ...(defined(body) as Partial<DeliveryAddress>),
     default: body.default ?? false,
     modified_on: modifiedOn,
-  };
-}
-
-/** A blank customer as the server starts one (server/domain/parties/customerBody.ts `blankCustomer`). */
-function blankCustomer(id: number, now: string): Customer {
-  return {
-    id,
-    customer_number: null,
-    first_name: null,
-    last_name: null,
-    company: null,
-    email: null,
-    phone: null,
-    mobile: null,
-    fax: null,
-    website: null,
-    custom_reference: null,
-    acn: null,
-    date_of_birth: null,
-    date_of_birth_withheld: false,
-    customer_type: { id: 0, name: '' },
-    home_outlet: { id: 0, name: '' },
-    billing_address: {
-      address_line1: null,
-      address_line2: null,
-      suburb: null,
-      state: null,
-      postcode: null,
-      country: null,
-    },
-    delivery_addresses: [],
-    marketing: { receive_email: false, receive_post: false, receive_sms: false },
-    price_groups: [],
-    loyalty_program: { enabled: false, auto_price_group: false },
-    account_customer: {
-      enabled: false,
-      payment_terms: 0,
-      credit_limit: 0,
-      credit_blocked: false,
-      credit_remaining: 0,
-    },
-    survey_responses: [],
-    sales_channels: [],
-    export_to_web: false,
-    total_payments: 0,
-    total_transactions: 0,
-    created_on: now,
-    modified_on: now,
   };
 }
 
@@ -216,7 +162,7 @@ export function createCustomer(
         ? { ...valid.body, delivery_addresses: [options.deliveryAddress] }
         : valid.body;
       const tempId = await allocateTempId(db, 'customers', { now });
-      const row = customerRowAfter(blankCustomer(tempId, now.toISOString()), body, await referenceNames(db));
+      const row = customerRowAfter(emptyCustomer(tempId, now.toISOString()), body, await referenceNames(db));
       const op = await enqueue(db, {
         kind: 'createCustomer',
         params: {},
