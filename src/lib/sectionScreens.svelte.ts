@@ -36,6 +36,8 @@ export class SectionScreens {
       (error: unknown) => {
         this.#pending.delete(section.id);
         const message = error instanceof Error ? error.message : String(error);
+        // The screen says it in words; the technical reason stays here and in the console.
+        console.error(`Section "${section.id}" did not load: ${message}`);
         this.#failed.set(section.id, message);
       },
     );
