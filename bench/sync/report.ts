@@ -14,6 +14,8 @@ const SCAN_TARGET_MS = 16;
 const COLD_TARGET_MS = 1_000;
 const LONG_TASK_TARGET_MS = 100;
 const COMPLETE_TARGET_RATIO = 2;
+const DOCK_READY_LARGE_TARGET_MS = 30_000;
+const HEAP_TARGET_MB = 250;
 
 export function newOrderTable(runs: readonly FormSizeRun[]) {
   return runs.flatMap((run) => {
@@ -86,43 +88,69 @@ export function initialSyncTable(samples: readonly SyncSample[]) {
     const s = summarize(values);
     return { p50: round(s.p50, digits), min: round(s.min, digits), max: round(s.max, digits) };
   };
-  const bulkPut = summarize(samples.map((s) => s.bulkPutMs));
+  // The baseline of each run is its own raw fetch + bulkPut; the ratios are of medians.
+  const baselines = samples.map((s) => s.rawFetch.ms + s.bulkPutMs);
+  const base = summarize(baselines).p50;
   const dataset = samples[0]?.dataset ?? 'small';
+  const label = dataset === 'large' ? 'Large demo' : 'Small demo';
+  const raw = samples[0]?.rawFetch;
+  const dockReady = figure(samples.map((s) => s.dockReadyMs));
   const complete = figure(samples.map((s) => s.completeMs));
   const longest = figure(samples.map((s) => s.longestTaskMs));
+  const heap = figure(
+    samples.map((s) => s.peakHeapMb),
+    1,
+  );
   return [
     {
-      name: `${dataset}: Dexie bulkPut of the same ${samples[0]?.rows ?? 0} rows (baseline)`,
+      // Not measured with --dock-ready-only (the cache is not complete).
+      skip: samples.some((s) => Number.isNaN(s.rawFetch.ms)),
+      name: `${label}: raw fetch of the same records (${raw?.requests ?? 0} requests, ${round((raw?.bytes ?? 0) / 1e6, 1)} MB, ${raw?.refused ?? 0} 429s)`,
+      ms: figure(samples.map((s) => s.rawFetch.ms)),
+      ratio: ratio(summarize(samples.map((s) => s.rawFetch.ms)).p50, base),
+    },
+    {
+      name: `${label}: Dexie bulkPut of the same ${samples[0]?.rows ?? 0} rows`,
       ms: figure(samples.map((s) => s.bulkPutMs)),
+      ratio: ratio(summarize(samples.map((s) => s.bulkPutMs)).p50, base),
+    },
+    {
+      skip: samples.some((s) => Number.isNaN(s.rawFetch.ms)),
+      name: `${label}: raw fetch + bulkPut (baseline)`,
+      ms: figure(baselines),
       ratio: 1,
     },
     {
-      name: `${dataset}: open → dock-ready (open POs and their lines)`,
-      ms: figure(samples.map((s) => s.dockReadyMs)),
-      ratio: ratio(summarize(samples.map((s) => s.dockReadyMs)).p50, bulkPut.p50),
+      name: `${label}: open → dock-ready (open POs and their lines)`,
+      ms: dockReady,
+      ratio: ratio(dockReady.p50, base),
+      ...(dataset === 'large'
+        ? {
+            target: `≤ ${DOCK_READY_LARGE_TARGET_MS} ms`,
+            result: met(dockReady.p50, DOCK_READY_LARGE_TARGET_MS),
+          }
+        : {}),
     },
     {
-      // Not measured with --dock-ready-only.
       skip: samples.some((s) => Number.isNaN(s.completeMs)),
-      name: `${dataset}: open → first sync complete`,
+      name: `${label}: open → first sync complete (everything, in the background)`,
       ms: complete,
-      ratio: ratio(complete.p50, bulkPut.p50),
-      target: `≤ ${COMPLETE_TARGET_RATIO}× bulkPut`,
-      result: met(complete.p50 / bulkPut.p50, COMPLETE_TARGET_RATIO),
+      ratio: ratio(complete.p50, base),
+      target: `≤ ${COMPLETE_TARGET_RATIO}× raw fetch + bulkPut`,
+      result: met(complete.p50 / base, COMPLETE_TARGET_RATIO),
     },
     {
-      name: `${dataset}: longest main-thread task`,
+      name: `${label}: longest main-thread task`,
       ms: longest,
       longTasksP50: figure(samples.map((s) => s.longTasks)).p50,
       target: `≤ ${LONG_TASK_TARGET_MS} ms`,
       result: met(longest.max, LONG_TASK_TARGET_MS),
     },
     {
-      name: `${dataset}: peak JS heap (MB)`,
-      ms: figure(
-        samples.map((s) => s.peakHeapMb),
-        1,
-      ),
+      name: `${label}: renderer peak JS heap (MB)`,
+      ms: heap,
+      target: `≤ ${HEAP_TARGET_MB} MB`,
+      result: met(heap.max, HEAP_TARGET_MB),
     },
   ]
     .filter((row) => !('skip' in row && row.skip))

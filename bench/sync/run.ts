@@ -6,7 +6,8 @@
  *  2. cold start to an interactive PO list with 200,000 cached orders (./coldStart.ts), against reading
  *     and drawing the 30 newest by key;
  *  3. initial sync of the demo (browser host + built renderer, ./initialSync.ts): dock-ready, complete,
- *     longest task, peak heap, against a Dexie bulkPut of the same rows in the same page.
+ *     longest task, peak heap, against a raw fetch of the same records (./rawFetch.ts) plus a Dexie bulkPut
+ *     of the same rows in the same page.
  * A missed target is reported, not failed: the exit code is non-zero only when the harness itself fails.
  *
  * Options: --only scans,cold,sync (all) --scans N (30) --adds N (10) --warm-up N (5) --pause-ms N (150)
