@@ -1,16 +1,17 @@
 /**
  * The file store in one process: commit ordering (on disk before Dexie reports it), aborted and partly
- * failed transactions, torn and damaged journals, compaction, value fidelity, auto-increment keys and the
- * directory lock. Crashes by SIGKILL are in crash.test.ts.
+ * failed transactions, value fidelity, auto-increment keys, a failed commit, what it refuses to open, and
+ * the directory lock. Crashes by SIGKILL are in crash.test.ts; query results against plain fake-indexeddb
+ * in sqliteRecords.test.ts.
  */
-import fs, { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
+import Sqlite from 'better-sqlite3';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { enqueue } from '../../src/db/outbox';
-import { openFileStore, type FileStore } from './fileStore';
-import { listJournals } from './files';
+import { DATABASE_FILE, openFileStore, type FileStore } from './fileStore';
+import { encodeKey } from './keyCodec';
 import { StoreLockedError } from './lock';
 
 const dirs: string[] = [];
@@ -35,8 +36,15 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const journalText = (store: FileStore) =>
-  readFileSync(join(store.dir, `journal-${store.stats().generation}.ndjson`), 'utf8');
+/** Whether another connection, as a restarted process would, finds the meta row on disk. */
+function onDisk(store: FileStore, key: string): boolean {
+  const reader = new Sqlite(join(store.dir, DATABASE_FILE), { readonly: true });
+  try {
+    return reader.prepare('SELECT 1 FROM "store/meta" WHERE k = ?').get(encodeKey(key)) !== undefined;
+  } finally {
+    reader.close();
+  }
+}
 
 const customerEdit = (db: FileStore['db'], id: number, ref: string) =>
   enqueue(db, {
@@ -56,9 +64,9 @@ describe('file store', () => {
     await db
       .transaction('rw', db.meta, async () => {
         await db.meta.put({ key: marker, value: 1 });
-        expect(journalText(store)).not.toContain(marker);
+        expect(onDisk(store, marker)).toBe(false);
       })
-      .then(() => (seenOnDisk = journalText(store).includes(marker)));
+      .then(() => (seenOnDisk = onDisk(store, marker)));
     expect(seenOnDisk).toBe(true);
   });
 
@@ -72,7 +80,7 @@ describe('file store', () => {
       }),
     ).rejects.toThrow('changed my mind');
     await db.meta.put({ key: 'kept', value: 1 });
-    // A caught constraint error does not abort the transaction; the refused row must not be journaled.
+    // A caught constraint error does not abort the transaction; the refused row must not be written.
     await db.transaction('rw', db.meta, async () => {
       await db.meta
         .bulkAdd([
@@ -110,7 +118,7 @@ describe('file store', () => {
     expect(Object.getOwnPropertyDescriptor(back, '__proto__')?.value).toEqual({ sneaky: true });
   });
 
-  it('replays key-range deletes and clears', async () => {
+  it('keeps key-range deletes and clears, index entries included', async () => {
     let store = await openStore(freshDir());
     const { db } = store;
     await db.meta.bulkPut(['a', 'b', 'c', 'd', 'e'].map((key) => ({ key, value: key })));
@@ -120,93 +128,60 @@ describe('file store', () => {
     store = await reopen(store);
     expect((await store.db.meta.toArray()).map((row) => row.key)).toEqual(['a', 'd', 'e']);
     expect(await store.db.tempIds.count()).toBe(0);
+    expect(await store.db.tempIds.where('entity').equals('customers').count()).toBe(0);
   });
 
-  it('keeps auto-increment keys across reopen and compaction (the outbox seq stays FIFO)', async () => {
+  it('keeps auto-increment keys across reopen, past deleted rows (the outbox seq stays FIFO)', async () => {
     let store = await openStore(freshDir());
     const first = await customerEdit(store.db, 50001, 'a');
     store = await reopen(store);
     const second = await customerEdit(store.db, 50001, 'b');
     await store.db.outbox.delete(second.seq!);
-    await store.compact();
     store = await reopen(store);
     const third = await customerEdit(store.db, 50001, 'c');
     expect([first.seq, second.seq, third.seq]).toEqual([1, 2, 3]);
   });
 
-  it('drops a torn last line and appends cleanly after it', async () => {
-    let store = await openStore(freshDir());
-    await store.db.meta.put({ key: 'a', value: 1 });
-    const path = join(store.dir, 'journal-0.ndjson');
-    await store.close();
-    open.splice(0);
-    appendFileSync(path, '{"n":2,"m":[{"t":"meta","put":[{"key":"torn","val');
-    store = await openStore(store.dir);
-    expect(store.stats().opened.tornBytes).toBeGreaterThan(0);
-    await store.db.meta.put({ key: 'b', value: 2 });
-    store = await reopen(store);
-    expect((await store.db.meta.toArray()).map((row) => row.key)).toEqual(['a', 'b']);
-    expect(store.stats().opened.tornBytes).toBe(0);
-  });
-
-  it('refuses a journal damaged before its last line', async () => {
-    const store = await openStore(freshDir());
-    await store.db.meta.put({ key: 'a', value: 1 });
-    await store.db.meta.put({ key: 'b', value: 2 });
-    await store.close();
-    open.splice(0);
-    const path = join(store.dir, 'journal-0.ndjson');
-    const [first, second] = readFileSync(path, 'utf8').split('\n');
-    writeFileSync(path, `${first!.slice(0, 10)}\n${second}\n`);
-    await expect(openFileStore(store.dir)).rejects.toThrow(/line 1 is damaged/);
-  });
-
-  it('compacts into a snapshot past the threshold and reopens to the same rows', async () => {
-    let store = await openStore(freshDir(), { compactAtBytes: 4_000 });
-    for (let i = 0; i < 40; i++) await customerEdit(store.db, 50001 + (i % 5), `ref-${i}`);
-    await store.compact();
-    expect(existsSync(join(store.dir, 'snapshot.ndjson'))).toBe(true);
-    expect(listJournals(store.dir)).toEqual([store.stats().generation]);
-    const before = { outbox: await store.db.outbox.toArray(), customers: await store.db.customers.toArray() };
-    const meta = await store.db.meta.toArray();
-    store = await reopen(store);
-    expect(store.stats().opened.fromSnapshot).toBe(true);
-    expect(await store.db.outbox.toArray()).toEqual(before.outbox);
-    expect(await store.db.customers.toArray()).toEqual(before.customers);
-    expect(await store.db.meta.toArray()).toEqual(meta);
-  });
-
-  it('ignores and removes a journal the snapshot already covers (a compaction cut short)', async () => {
-    let store = await openStore(freshDir());
-    await store.db.meta.put({ key: 'a', value: 1 });
-    const old = readFileSync(join(store.dir, 'journal-0.ndjson'));
-    await store.compact();
-    await store.db.meta.put({ key: 'a', value: 2 });
-    await store.close();
-    open.splice(0);
-    writeFileSync(join(store.dir, 'journal-0.ndjson'), old);
-    store = await openStore(store.dir);
-    expect(await store.db.meta.get('a')).toEqual({ key: 'a', value: 2 });
-    expect(listJournals(store.dir)).toEqual([1]);
-  });
-
   it('stops taking writes when a commit cannot be made durable (fail-stop)', async () => {
     const failures: Error[] = [];
     const store = await openStore(freshDir(), { onDurabilityFailure: (error) => failures.push(error) });
-    const fdatasync = fs.fdatasyncSync;
-    fs.fdatasyncSync = () => {
-      throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
-    };
-    syncBuiltinESMExports();
-    try {
+    // A deferred foreign key is checked at COMMIT: a row that breaks one, written inside the transaction,
+    // makes SQLite refuse the COMMIT itself, as a full disk or an I/O error would.
+    store.sqlite.pragma('foreign_keys = ON');
+    store.sqlite.exec(
+      'CREATE TABLE parent (id INTEGER PRIMARY KEY);' +
+        'CREATE TABLE child (parent INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)',
+    );
+    await store.db.transaction('rw', store.db.meta, async () => {
       await store.db.meta.put({ key: 'a', value: 1 });
-    } finally {
-      fs.fdatasyncSync = fdatasync;
-      syncBuiltinESMExports();
-    }
+      store.sqlite.prepare('INSERT INTO child VALUES (1)').run();
+    });
     // The default handler exits the process right there, before Dexie can report the commit.
-    expect(failures.map((e) => e.message)).toEqual(['EIO: i/o error, fdatasync']);
-    await expect(store.db.meta.put({ key: 'b', value: 2 })).rejects.toThrow('EIO');
+    expect(failures.map((e) => e.message)).toEqual(['FOREIGN KEY constraint failed']);
+    expect(onDisk(store, 'a')).toBe(false);
+    await expect(store.db.meta.put({ key: 'b', value: 2 })).rejects.toThrow('FOREIGN KEY');
+  });
+
+  it('refuses a directory of the old journal store, and a database of another schema, saying why', async () => {
+    const journal = freshDir();
+    writeFileSync(join(journal, 'journal-0.ndjson'), '');
+    await expect(openFileStore(journal)).rejects.toThrow(/old journal format .*journal-0\.ndjson/);
+
+    const other = freshDir();
+    const store = await openStore(other);
+    await store.db.meta.put({ key: 'kept', value: 1 });
+    store.sqlite
+      .prepare("UPDATE dockhand_meta SET value = json_set(value, '$.version', 4) WHERE name = 'schema'")
+      .run();
+    await reopen(store).then(
+      () => expect.unreachable(),
+      (error: Error) => expect(error.message).toMatch(/another database schema/),
+    );
+    open.splice(0);
+    // Nothing was changed: the row is there for the build that wrote it.
+    const reader = new Sqlite(join(other, DATABASE_FILE), { readonly: true });
+    expect(reader.prepare('SELECT count(*) AS n FROM "store/meta"').get()).toEqual({ n: 1 });
+    reader.close();
   });
 
   it('is open in one process at a time; a dead owner’s lock is taken over', async () => {

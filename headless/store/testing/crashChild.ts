@@ -4,16 +4,16 @@
  * Transaction i puts ROWS rows `tx-i-k`, moves `counter` to i and replaces `scratch-(i-1)` by `scratch-i`,
  * so a reopened store shows whether it holds whole transactions, and which.
  *
- * Usage: node --import tsx headless/store/testing/crashChild.ts DIR [compactAtBytes]
+ * Usage: node --import tsx headless/store/testing/crashChild.ts DIR
  */
 import { openFileStore } from '../fileStore';
 
 const ROWS = 5;
 
 async function main() {
-  const [dir, compactAt] = process.argv.slice(2);
-  if (!dir) throw new Error('usage: crashChild.ts DIR [compactAtBytes]');
-  const store = await openFileStore(dir, compactAt ? { compactAtBytes: Number(compactAt) } : {});
+  const [dir] = process.argv.slice(2);
+  if (!dir) throw new Error('usage: crashChild.ts DIR');
+  const store = await openFileStore(dir);
   const { db } = store;
   let i = ((await db.meta.get('counter'))?.value as number | undefined) ?? 0;
   process.stdout.write(`open ${i}\n`);
