@@ -1,6 +1,6 @@
 /**
  * npm run bench:headless — the headless initial sync (`npm run sync --once`, headless/cli/sync.ts: engine,
- * file store, journal, compaction) of the small and the large dataset into an empty store: wall, CPU, peak
+ * file store on SQLite) of the small and the large dataset into an empty store: wall, CPU, peak
  * RSS, bytes and requests, against a raw fetch + JSON.parse of the distinct GETs that carry the same records
  * (./rawChild.ts), measured in the same run. Each run is a process of its own (./syncChild.ts), so CPU and
  * peak RSS are its own; the simulator runs in another (server/cli.ts, rate limit lifted) and the engine's
