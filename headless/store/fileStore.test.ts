@@ -142,6 +142,19 @@ describe('file store', () => {
     expect([first.seq, second.seq, third.seq]).toEqual([1, 2, 3]);
   });
 
+  it('fsyncs a commit that touches the outbox, and only logs one of pulled rows', async () => {
+    const store = await openStore(freshDir());
+    const synchronous = () => store.sqlite.pragma('synchronous', { simple: true });
+    await customerEdit(store.db, 50001, 'a');
+    expect(synchronous()).toBe(2); // FULL
+    await store.db.customers.put({ id: 50002 } as never);
+    expect(synchronous()).toBe(1); // NORMAL
+    await store.db.transaction('rw', store.db.tempIds, store.db.meta, () =>
+      store.db.tempIds.put({ tempId: -5, entity: 'customers', createdAt: '' }),
+    );
+    expect(synchronous()).toBe(2);
+  });
+
   it('stops taking writes when a commit cannot be made durable (fail-stop)', async () => {
     const failures: Error[] = [];
     const store = await openStore(freshDir(), { onDurabilityFailure: (error) => failures.push(error) });

@@ -34,6 +34,8 @@ export interface RawDatabase {
 }
 
 export interface TransactionHooks {
+  /** Whether a commit of a transaction over these tables is fsynced (synchronous=FULL) or only logged (NORMAL). */
+  fsyncs(scope: Set<string>): boolean;
   /** The COMMIT failed: the transaction is not durable, and the caller must not be told it is. */
   onCommitFailure(error: Error): void;
 }
@@ -71,6 +73,7 @@ export function serialiseOnSqlite(
   );
   const saved = new Map<string, number>(generators.map((store) => [store.name, store.keyGenerator!.num]));
   let owner: RawTransaction | undefined;
+  let fullSync: boolean | undefined;
 
   function finish(tx: RawTransaction, aborted: boolean): void {
     if (owner !== tx) return;
@@ -95,6 +98,11 @@ export function serialiseOnSqlite(
   }
 
   function begin(tx: RawTransaction): void {
+    const full = hooks.fsyncs(tx._scope);
+    if (full !== fullSync) {
+      sqlite.pragma(`synchronous = ${full ? 'FULL' : 'NORMAL'}`);
+      fullSync = full;
+    }
     sqlite.exec('BEGIN');
     owner = tx;
     let aborted = false;
