@@ -136,7 +136,7 @@ async function main() {
     if (errors.length > 0) throw new AggregateError(errors, 'the harness page threw');
     if (opts.only.has('cold') && opts.coldRuns > 0) {
       console.log('Cold starts of the PO list…');
-      cold = await runColdStarts(pageDir, profileDir, opts.coldRuns);
+      cold = await runColdStarts(pageDir, profileDir, opts.coldRuns, { profile: opts.profile });
     }
   }
   const rendererDir = join(opts.dir, 'renderer');

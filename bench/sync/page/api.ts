@@ -12,7 +12,9 @@ export interface ColdStart {
   kind: ColdKind;
   /** Navigation start → the first row's data drawn (the list can be used). */
   readyMs: number;
-  /** How many orders it read, or the list says it lists when ready (it counts once every key is read). */
+  /** The list only: navigation start → its count of orders shown. */
+  countedMs?: number;
+  /** How many orders it read, or the list says it lists once counted. */
   listed: number;
 }
 
