@@ -2,13 +2,15 @@
  * Resources the API serves only by id (suppliers, outlets, supplier returns, shipping ports): discovered from
  * the references of pulled records, fetched when missing or older than the refresh TTL, and deleted locally
  * when a re-read answers 404 (docs/architecture.md, by-id resources). A supplier return comes with its
- * items, whose list replaces the cached one. Fetched records are committed in batches of WRITE_BATCH (one
- * transaction each); a stop loses at most the batch under way, which the next run reads again (still stale).
+ * items, whose list replaces the cached one. Records are read a few at a time (./pool.ts) and committed in
+ * batches of WRITE_BATCH (one transaction each); a stop loses at most the batch under way, which the next
+ * run reads again (still stale).
  */
 import type { CacheWrite } from '../../../../src/db/cacheWrites';
 import type { StorePort } from '../../../../src/db/storePort';
 import { ApiCallError } from '../../api/errors';
 import type { ApiClient } from '../../api/types';
+import { inPool } from './pool';
 import { BY_ID_RESOURCES, type ByIdName, type Ref } from './resources';
 
 export interface ByIdDeps {
@@ -43,44 +45,58 @@ async function returnItems(deps: ByIdDeps, returnId: number): Promise<{ id: numb
 /** Records whose writes are committed together: one transaction per batch, never one per record. */
 const WRITE_BATCH = 50;
 
-/** One record's writes (its row, or its deletion on a 404) and what it references in turn. */
-async function fetchOne(
-  deps: ByIdDeps,
-  name: ByIdName,
-  id: number,
-): Promise<{ writes: CacheWrite[]; refs: Ref[] }> {
-  const resource = BY_ID_RESOURCES[name];
+/** One record as the API answered: its row (and a return's items), or absent (404). */
+type Fetched =
+  { id: number; found: false } | { id: number; found: true; record: unknown; items?: { id: number }[] };
+
+/** Reads one record (a supplier return with its items); no store call, so several can be read at once. */
+async function fetchOne(deps: ByIdDeps, name: ByIdName, id: number): Promise<Fetched> {
+  deps.signal.throwIfAborted();
   let record: unknown;
   try {
-    record = await deps.client.call(resource.operation, { params: { id } } as never, { signal: deps.signal });
+    record = await deps.client.call(BY_ID_RESOURCES[name].operation, { params: { id } } as never, {
+      signal: deps.signal,
+    });
   } catch (error) {
-    if (error instanceof ApiCallError && error.kind === 'not-found') {
-      const writes = [{ table: resource.table, delete: [id] }];
-      if (name === 'supplierReturns') {
-        const { keys } = await deps.store.keysWhere({
-          table: 'supplierReturnItems',
-          field: 'supplier_return_id',
-          values: [id],
-        });
-        writes.push({ table: 'supplierReturnItems', delete: keys as number[] });
-      }
-      return { writes, refs: [] };
-    }
+    if (error instanceof ApiCallError && error.kind === 'not-found') return { id, found: false };
     throw error;
   }
-  const writes = [{ table: resource.table, put: [record] as unknown[], delete: [] as number[] }];
-  if (name === 'supplierReturns') {
-    const items = await returnItems(deps, id);
+  if (name !== 'supplierReturns') return { id, found: true, record };
+  return { id, found: true, record, items: await returnItems(deps, id) };
+}
+
+/**
+ * The writes of records read together: their rows, deletions for the 404s, and for supplier returns the
+ * item lists, which replace the cached ones (one key read for all the batch's returns).
+ */
+async function writesOf(deps: ByIdDeps, name: ByIdName, records: readonly Fetched[]): Promise<CacheWrite[]> {
+  const { table } = BY_ID_RESOURCES[name];
+  const found = records.flatMap((r) => (r.found ? [r] : []));
+  const missing = records.filter((r) => !r.found).map((r) => r.id);
+  const writes: CacheWrite[] = [];
+  if (found.length) writes.push({ table, put: found.map((r) => r.record) });
+  if (missing.length) writes.push({ table, delete: missing });
+  if (name !== 'supplierReturns') return writes;
+  const itemKeys = async (returnIds: number[]) =>
+    (
+      await deps.store.keysWhere({
+        table: 'supplierReturnItems',
+        field: 'supplier_return_id',
+        values: returnIds,
+      })
+    ).keys as number[];
+  if (found.length) {
+    const items = found.flatMap((r) => r.items ?? []);
     const present = new Set(items.map((item) => item.id));
-    const { keys } = await deps.store.keysWhere({
-      table: 'supplierReturnItems',
-      field: 'supplier_return_id',
-      values: [id],
-    });
-    const gone = (keys as number[]).filter((key) => key > 0 && !present.has(key));
+    const gone = (await itemKeys(found.map((r) => r.id))).filter((key) => key > 0 && !present.has(key));
     writes.push({ table: 'supplierReturnItems', put: items, delete: gone });
   }
-  return { writes, refs: resource.refs?.(record) ?? [] };
+  // A return that is gone takes its items with it, offline-made ones included.
+  if (missing.length) {
+    const keys = await itemKeys(missing);
+    if (keys.length) writes.push({ table: 'supplierReturnItems', delete: keys });
+  }
+  return writes;
 }
 
 /** Fetches every stale referenced record (and what those reference in turn); returns how many were read. */
@@ -110,15 +126,16 @@ export async function refreshById(deps: ByIdDeps, discovered: readonly Ref[]): P
     for (const name of Object.keys(BY_ID_RESOURCES) as ByIdName[]) {
       const ids = [...new Set(batch.filter((ref) => ref.resource === name).map((ref) => ref.id))];
       if (!ids.length) continue;
-      const { table } = BY_ID_RESOURCES[name];
+      const { table, refs } = BY_ID_RESOURCES[name];
       const stale = await deps.store.staleIds({ table, ids, fetchedBefore });
       for (const id of ids) done.add(`${name}:${id}`);
-      for (const id of stale.ids) {
-        const one = await fetchOne(deps, name, id);
-        pending.push(...one.writes);
-        queue.push(...one.refs);
-        fetched++;
-        if (++pendingRecords >= WRITE_BATCH) await flush();
+      for (let at = 0; at < stale.ids.length; at += WRITE_BATCH) {
+        const records = await inPool(stale.ids.slice(at, at + WRITE_BATCH), (id) => fetchOne(deps, name, id));
+        pending.push(...(await writesOf(deps, name, records)));
+        for (const record of records) if (record.found) queue.push(...(refs?.(record.record) ?? []));
+        fetched += records.length;
+        pendingRecords += records.length;
+        if (pendingRecords >= WRITE_BATCH) await flush();
       }
     }
   }

@@ -12,6 +12,7 @@ import type { CacheWrite } from '../../../../src/db/cacheWrites';
 import type { CacheTable } from '../../../../src/db/schema';
 import type { StorePort } from '../../../../src/db/storePort';
 import type { ApiClient } from '../../api/types';
+import { inPool } from './pool';
 
 export interface ChildList {
   table: CacheTable;
@@ -71,14 +72,13 @@ async function childrenOf(deps: ChildDeps, children: FetchedChildren, parentId: 
   throw new Error(`${children.operation} for ${parentId} returned more than ${MAX_CHILD_PAGES} pages`);
 }
 
-/** The children of every given parent, as writes that replace the cached lists. */
+/** The children of every given parent (a few parents' at a time), as writes that replace the cached lists. */
 export async function fetchChildren(
   deps: ChildDeps,
   children: FetchedChildren,
   parents: readonly number[],
 ): Promise<CacheWrite[]> {
-  const rows: Row[] = [];
-  for (const parentId of parents) rows.push(...(await childrenOf(deps, children, parentId)));
+  const rows = (await inPool(parents, (parentId) => childrenOf(deps, children, parentId))).flat();
   // A child without an id cannot be keyed; the next change of its parent brings it again.
   const keyed = rows.filter((row) => typeof row[children.key] === 'number');
   const listed = new Set(keyed.map((row) => row[children.key]));
