@@ -17,6 +17,8 @@ import type { ApiClient } from '../../api/types';
 import type { PullOptions, PullProgress, PullSummary, SyncLogger } from '../types';
 import { refreshById } from './byId';
 import { countKeyset, pullKeyset, pullList, type ListPullDeps } from './lists';
+import { lanesOf, PASSES_IN_FLIGHT } from './lanes';
+import { inPool } from './pool';
 import { createPullTracker } from './progress';
 import { PRODUCT_SUPPLIERS, sweepProductSuppliers } from './productSuppliers';
 import {
@@ -114,9 +116,11 @@ export function createPuller(deps: PullerDeps): Puller {
 
   /** This run's resources with their filters, and what the cursors say before anything is pulled. */
   async function plan(context: PullContext) {
-    const cursors = new Map<string, Cursor>();
-    for (const resource of selected)
-      cursors.set(resource.name, (await deps.store.getCursor({ resource: resource.name })).cursor);
+    // Read together: each is a round trip to the renderer's store, and a start waited for them one by one.
+    const read = await Promise.all(
+      selected.map((resource) => deps.store.getCursor({ resource: resource.name })),
+    );
+    const cursors = new Map<string, Cursor>(selected.map((resource, i) => [resource.name, read[i]!.cursor]));
     const runs: { resource: ListResource; filter: ListPullDeps['filter'] }[] = [];
     for (const resource of selected) {
       const filter = resource.filter?.(context);
@@ -199,7 +203,7 @@ export function createPuller(deps: PullerDeps): Puller {
     }
 
     /** Runs one step; false when the run must end (stopped, offline, credentials). */
-    async function step(name: string, work: () => Promise<unknown>): Promise<boolean> {
+    async function step(name: string, work: () => Promise<unknown>, onFailed?: () => void): Promise<boolean> {
       try {
         await work();
         return true;
@@ -210,21 +214,27 @@ export function createPuller(deps: PullerDeps): Puller {
           return false;
         }
         failed = true;
+        onFailed?.();
         deps.logger.warn({ event: 'pull-failed', resource: name, detail: String(error) });
         return true;
       }
     }
 
     // Totals first, dock tier first: one small request per unfinished initial pass (a pass that waits for
-    // another is counted when its turn comes).
-    for (const run of runs) {
-      if (run.resource.strategy !== 'keyset' || run.resource.after || run.resource.openedBy) continue;
+    // another is counted when its turn comes), a few in flight, announced in the runs' order.
+    const counted = runs.filter(
+      (run) => run.resource.strategy === 'keyset' && !run.resource.after && !run.resource.openedBy,
+    );
+    const standings = await inPool(counted, async (run) => {
+      let standing: Awaited<ReturnType<typeof countKeyset>> = null;
       const ok = await step(run.resource.name, async () => {
-        const standing = await countKeyset(listDeps(run), run.resource);
-        if (standing) tracker.announce(run.resource.name, run.resource.tier, standing);
+        standing = await countKeyset(listDeps(run), run.resource);
       });
-      if (!ok) return;
-    }
+      return { ok, standing };
+    });
+    for (const [i, { standing }] of standings.entries())
+      if (standing) tracker.announce(counted[i]!.resource.name, counted[i]!.resource.tier, standing);
+    if (standings.some(({ ok }) => !ok)) return;
 
     // Records the user asked for by id ("open supplier 123") come first: someone is waiting for them, and a
     // first sync's tiers can take minutes. Only those are read here; the by-id step below does the rest.
@@ -241,32 +251,57 @@ export function createPuller(deps: PullerDeps): Puller {
       }
     }
 
-    for (const tier of ['dock', 'background'] as const) {
-      tracker.update({ tier });
-      let tierFailed = false;
-      for (const run of runs.filter((r) => r.resource.tier === tier)) {
-        if (signal.aborted) return;
-        if (run.resource.after || run.resource.openedBy) {
-          const { after, openedBy } = run.resource;
-          if (after && !finishedCursor((await deps.store.getCursor({ resource: after })).cursor)) continue;
-          const own = openedBy ? (await deps.store.getCursor({ resource: run.resource.name })).cursor : null;
-          if (openedBy && (!own || finishedCursor(own))) continue;
-          const ok = await step(run.resource.name, async () => {
-            const standing = await countKeyset(listDeps(run), run.resource);
-            if (standing) tracker.announce(run.resource.name, run.resource.tier, standing);
-          });
-          if (!ok) return;
-        }
-        const before: boolean = failed;
+    /** One resource's pass: false when the run must end; `failed` says whether this pass failed. */
+    async function pass(run: (typeof runs)[number]): Promise<{ ok: boolean; failed: boolean }> {
+      if (run.resource.after || run.resource.openedBy) {
+        const { after, openedBy } = run.resource;
+        if (after && !finishedCursor((await deps.store.getCursor({ resource: after })).cursor))
+          return { ok: true, failed: false };
+        const own = openedBy ? (await deps.store.getCursor({ resource: run.resource.name })).cursor : null;
+        if (openedBy && (!own || finishedCursor(own))) return { ok: true, failed: false };
         const ok = await step(run.resource.name, async () => {
+          const standing = await countKeyset(listDeps(run), run.resource);
+          if (standing) tracker.announce(run.resource.name, run.resource.tier, standing);
+        });
+        if (!ok) return { ok, failed: false };
+      }
+      let passFailed = false;
+      const ok = await step(
+        run.resource.name,
+        async () => {
           if (run.resource.strategy === 'keyset') await pullKeyset(listDeps(run), run.resource);
           else await pullList(listDeps(run), run.resource);
           deps.onProgress(run.resource.name, undefined, deps.now().toISOString());
-        });
-        if (!ok) return;
-        if (failed !== before) tierFailed = true;
-      }
-      if (tier === 'dock' && !tierFailed) tracker.update({ dockReady: true });
+        },
+        () => (passFailed = true),
+      );
+      return { ok, failed: passFailed };
+    }
+
+    for (const tier of ['dock', 'background'] as const) {
+      tracker.update({ tier });
+      // A tier's passes run in lanes (./lanes.ts): a pass waits only for the passes it follows, so the small
+      // lists are stored while the renderer stores the heavy order pages, instead of after them.
+      let stop = false;
+      const results = await inPool(
+        lanesOf(runs.filter((r) => r.resource.tier === tier)),
+        async (lane) => {
+          let laneFailed = false;
+          for (const run of lane) {
+            if (stop || signal.aborted) return { ok: false, failed: laneFailed };
+            const result = await pass(run);
+            laneFailed ||= result.failed;
+            if (!result.ok) {
+              stop = true;
+              return { ok: false, failed: laneFailed };
+            }
+          }
+          return { ok: true, failed: laneFailed };
+        },
+        PASSES_IN_FLIGHT,
+      );
+      if (signal.aborted || results.some((r) => !r.ok)) return;
+      if (tier === 'dock' && !results.some((r) => r.failed)) tracker.update({ dockReady: true });
     }
 
     if (!wanted || wanted.includes(PRODUCT_SUPPLIERS)) {
