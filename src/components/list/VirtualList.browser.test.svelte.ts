@@ -52,7 +52,7 @@ describe('VirtualList', () => {
     const { target } = list(items(10_000));
     await expect.element(page.getByRole('option', { name: 'Supplier 1', exact: true })).toBeVisible();
     // 400 px of 40 px rows, plus 2 rows of overscan below.
-    expect(options(target).length).toBe(12);
+    await expect.poll(() => options(target).length).toBe(12);
     expect(options(target)[0]!.getAttribute('aria-setsize')).toBe('10000');
     expect(options(target)[3]!.getAttribute('aria-posinset')).toBe('4');
     expect(page.getByRole('listbox', { name: 'Suppliers' }).element().scrollHeight).toBe(400_000);
@@ -92,6 +92,8 @@ describe('VirtualList', () => {
 
   it('stays on the last row when the list shrinks under the active one', async () => {
     const { target, props } = list(items(50));
+    // Laid out: the viewport's height is known (a ResizeObserver reports it after the first layout).
+    await expect.poll(() => options(target).length).toBe(12);
     props.activeIndex = 40;
     flushSync();
     props.items = items(5);
