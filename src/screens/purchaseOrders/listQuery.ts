@@ -2,9 +2,10 @@
  * The purchase order list's queries over the cache (DOM-free, so they are tested over fake-indexeddb).
  *
  * The list is live: every pulled page of orders re-runs its query, so with 200,000 orders cached the query
- * must not read every row (issue #11: that made a first sync O(N²)). It is two queries: the ids in the
- * list's order, from index keys alone (`listOrderIds`), and the rows of the ids in view (`readListRows`),
- * which the virtual list asks for as it scrolls (./listRows.svelte.ts).
+ * must not read every row (issue #11: that made a first sync O(N²)). It is two queries: the ids in view,
+ * from the primary key alone (`listOrderWindow`, ./listWindow.svelte.ts) or, while a filter or search is
+ * set, every matching id from index keys (`listOrderIds`); and the rows of the ids in view
+ * (`readListRows`), which the virtual list asks for as it scrolls (./listRows.svelte.ts).
  */
 import { z } from 'zod';
 import { PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from '../../api/resources';
@@ -177,16 +178,23 @@ export async function listOrderIds(db: DockhandDb, filters: PoFilters, search: s
 }
 
 /**
- * The first `limit` ids of the unfiltered list, from the two ends of the primary key (orders raised here,
- * then the newest): what a cold start shows at once, while `listOrderIds` reads every key (IndexedDB reads
- * 200,000 keys in seconds on a busy PC, the first rows in milliseconds).
+ * The ids at positions `from` to `from + size` of the unfiltered list (orders raised here, then the newest), from
+ * the primary key alone: the few temp ids, then a key range of the rest read backwards from where the
+ * position falls. So the list reads the keys in view, never every key, however many orders are cached
+ * (IndexedDB reads 200,000 keys in seconds on a busy PC, a window of them in milliseconds).
  */
-export async function listOrderHead(db: DockhandDb, limit: number): Promise<number[]> {
-  const [local, newest] = await Promise.all([
-    db.purchaseOrders.where(':id').below(0).primaryKeys(),
-    db.purchaseOrders.where(':id').above(0).reverse().limit(limit).primaryKeys(),
-  ]);
-  return [...local.sort((a, b) => a - b), ...newest].slice(0, limit);
+export async function listOrderWindow(db: DockhandDb, from: number, size: number): Promise<number[]> {
+  const table = db.purchaseOrders;
+  const newest = (skip: number) =>
+    table.where(':id').above(0).reverse().offset(skip).limit(size).primaryKeys();
+  // The orders raised here are few: their keys are read whole, beside the newest read as if there were
+  // none, which is right whenever there are none or the window starts at the top (a cold start).
+  const [temp, guess] = await Promise.all([table.where(':id').below(0).primaryKeys(), newest(from)]);
+  const local = temp.sort((a, b) => a - b);
+  const window = local.slice(from, from + size);
+  const skip = Math.max(0, from - local.length);
+  const rest = skip === from ? guess : await newest(skip);
+  return [...window, ...rest.slice(0, size - window.length)];
 }
 
 /** The list's rows for `ids` (the ones in view): a missing id (deleted meanwhile) has none. */

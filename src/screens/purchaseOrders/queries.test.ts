@@ -4,8 +4,8 @@ import { samplePurchaseOrder, sampleProduct, sampleSupplier } from '../../api/re
 import type { PurchaseOrderStatus } from '../../api/resources';
 import { DockhandDb, type CachedPurchaseOrder } from '../../db/schema';
 import {
-  listOrderHead,
   listOrderIds,
+  listOrderWindow,
   listParamsOf,
   queryOfListParams,
   NO_FILTERS,
@@ -139,9 +139,17 @@ describe('the purchase order list queries', () => {
     expect(reads).toEqual({ rows: 0, scans: 0 });
     await readListRows(counted, all.slice(0, 30));
     expect(reads).toEqual({ rows: 30, scans: 0 });
-    // The head a cold start shows first: the same order, from the ends of the key range.
-    expect(await listOrderHead(counted, 30)).toEqual(all.slice(0, 30));
-    expect(await listOrderHead(counted, 1)).toEqual([-2]);
+    // The unfiltered list's window: the same order, from the primary key, wherever it starts.
+    for (const [from, size] of [
+      [0, 30],
+      [0, 1],
+      [1, 3],
+      [2, 50],
+      [1_000, 50],
+      [1_990, 50],
+      [3_000, 5],
+    ])
+      expect(await listOrderWindow(counted, from!, size!)).toEqual(all.slice(from, from! + size!));
     expect(reads).toEqual({ rows: 30, scans: 0 });
   });
 

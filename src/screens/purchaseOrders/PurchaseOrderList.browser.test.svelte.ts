@@ -1,0 +1,89 @@
+/**
+ * The purchase order list in Chromium over a real IndexedDB: unfiltered, it reads the keys in view from the
+ * primary key (./listWindow.svelte.ts), so its rows, count, scrolling to the end, opening a row and live
+ * updates are checked here as a clerk sees them; a filter in the URL lists the matching orders instead.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { PURCHASE_ORDER_STATUSES } from '../../api/resources';
+import { samplePurchaseOrder } from '../../api/resources/fixtures';
+import { DockhandDb, type CachedPurchaseOrder } from '../../db/schema';
+import { router } from '../../lib/router.svelte';
+import { mountInPage } from '../../components/testing/mountInPage';
+import PurchaseOrderList from './PurchaseOrderList.svelte';
+
+const ORDERS = 1_000;
+const opened: DockhandDb[] = [];
+
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+function order(id: number): CachedPurchaseOrder {
+  const { purchase_order_items: _items, ...row } = samplePurchaseOrder({ id });
+  return {
+    ...row,
+    id,
+    status: { id: 1, name: PURCHASE_ORDER_STATUSES[Math.abs(id) % PURCHASE_ORDER_STATUSES.length]! },
+    supplier: { id: 1 + (Math.abs(id) % 5), name: `Supplier ${1 + (Math.abs(id) % 5)}` },
+  };
+}
+
+async function seeded(): Promise<DockhandDb> {
+  const db = new DockhandDb(`po-list-${crypto.randomUUID()}`);
+  opened.push(db);
+  await db.purchaseOrders.bulkPut([
+    ...Array.from({ length: ORDERS }, (_, i) => order(i + 1)),
+    order(-1),
+    order(-2),
+  ]);
+  return db;
+}
+
+const list = () => page.getByRole('listbox', { name: 'Purchase orders' });
+const numbers = () =>
+  [...list().element().querySelectorAll('[role="option"] .number')].map((cell) => cell.textContent);
+
+describe('PurchaseOrderList', () => {
+  it('lists orders raised here, then the newest, counts them all, and scrolls to the oldest', async () => {
+    const db = await seeded();
+    mountInPage(PurchaseOrderList, { db, query: {} });
+    await expect.element(page.getByText(`${(ORDERS + 2).toLocaleString()} purchase orders`)).toBeVisible();
+    await expect
+      .poll(() => numbers().slice(0, 4))
+      .toEqual(['New PO 2', 'New PO 1', `PO ${ORDERS}`, `PO ${ORDERS - 1}`]);
+    const first = list().element().querySelector('[role="option"]')!;
+    expect(first.getAttribute('aria-setsize')).toBe(String(ORDERS + 2));
+    await expect.element(list().getByRole('option').first()).toHaveTextContent(/Supplier \d/);
+
+    list().element().focus();
+    await userEvent.keyboard('{End}');
+    await expect.poll(() => numbers().at(-1)).toBe('PO 1');
+    await userEvent.keyboard('{Enter}');
+    expect(router.route).toMatchObject({ section: 'purchase-orders', parts: ['1'] });
+  });
+
+  it('follows the cache: a new order shows on top and in the count', async () => {
+    const db = await seeded();
+    mountInPage(PurchaseOrderList, { db, query: {} });
+    await expect.element(page.getByText(`${(ORDERS + 2).toLocaleString()} purchase orders`)).toBeVisible();
+    await db.purchaseOrders.put(order(ORDERS + 1));
+    await expect.element(page.getByText(`${(ORDERS + 3).toLocaleString()} purchase orders`)).toBeVisible();
+    await expect.poll(() => numbers().slice(0, 3)).toEqual(['New PO 2', 'New PO 1', `PO ${ORDERS + 1}`]);
+  });
+
+  it('lists only the matching orders while a filter is set', async () => {
+    const db = await seeded();
+    mountInPage(PurchaseOrderList, { db, query: { supplier: '3' } });
+    // Supplier 3: every fifth order from PO 2 up, and New PO 2.
+    const matching = Array.from({ length: ORDERS }, (_, i) => i + 1).filter((id) => id % 5 === 2);
+    await expect
+      .element(
+        page.getByText(`${matching.length + 1} purchase orders match, of ${(ORDERS + 2).toLocaleString()}`),
+      )
+      .toBeVisible();
+    await expect
+      .poll(() => numbers().slice(0, 3))
+      .toEqual(['New PO 2', `PO ${matching.at(-1)}`, `PO ${matching.at(-2)}`]);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The unfiltered purchase order list as a window over the primary key. Each row slot of the virtual list
+ * says which position it shows (`want`, released when it shows another or goes); the positions wanted,
+ * rounded out to whole blocks, are read as one live query of the ids there (./listQuery.ts
+ * `listOrderWindow`), so the list reads the keys in view, whatever the table's size, and a pulled page
+ * re-reads only those. Create it during a component's initialisation (the live query is an effect).
+ */
+import type { DockhandDb } from '../../db/schema';
+import { liveWith } from '../../lib/live.svelte';
+import { listOrderWindow } from './listQuery';
+
+/** Positions are read in blocks of this many, so scrolling a row or two reads nothing new. */
+export const WINDOW_BLOCK = 50;
+
+interface Read {
+  from: number;
+  ids: number[];
+}
+
+export class ListWindow {
+  /** How many row slots want each position (a slot may take one before the last lets go of it). */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping; `#range` is what is reactive
+  #slots = new Map<number, number>();
+  /** The first block is read at once: a cold start shows the newest orders before anything else. */
+  #range = $state.raw({ from: 0, size: WINDOW_BLOCK });
+  #scheduled = false;
+  #read;
+
+  /** `db` is a getter (the screen's prop); no key is read while `enabled` says no (a filter is set). */
+  constructor(db: () => DockhandDb, enabled: () => boolean) {
+    this.#read = liveWith(
+      () => (enabled() ? this.#range : null),
+      async (range): Promise<Read | null> =>
+        range ? { from: range.from, ids: await listOrderWindow(db(), range.from, range.size) } : null,
+      null as Read | null,
+    );
+  }
+
+  /** true once the first block has been read. */
+  get loaded(): boolean {
+    return this.#read.current !== null;
+  }
+
+  /** How many ids the block from position 0 holds: the list's length until it is counted. */
+  get headLength(): number {
+    const read = this.#read.current;
+    return read?.from === 0 ? read.ids.length : 0;
+  }
+
+  get error(): string | null {
+    return this.#read.error;
+  }
+
+  /** The id at `position`, once read (undefined while its block is being read). */
+  idAt(position: number): number | undefined {
+    const read = this.#read.current;
+    if (read && position >= read.from && position < read.from + read.ids.length)
+      return read.ids[position - read.from];
+    return undefined;
+  }
+
+  /** A row slot shows `position`; call the answer when it stops. */
+  want(position: number): () => void {
+    this.#slots.set(position, (this.#slots.get(position) ?? 0) + 1);
+    this.#schedule();
+    return () => {
+      const slots = (this.#slots.get(position) ?? 1) - 1;
+      if (slots > 0) this.#slots.set(position, slots);
+      else this.#slots.delete(position);
+      this.#schedule();
+    };
+  }
+
+  /** One read for a whole scroll step: the slots' changes are gathered until the current task ends. */
+  #schedule() {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    queueMicrotask(() => {
+      this.#scheduled = false;
+      if (this.#slots.size === 0) return;
+      const positions = [...this.#slots.keys()];
+      const from = Math.floor(Math.min(...positions) / WINDOW_BLOCK) * WINDOW_BLOCK;
+      const to = (Math.floor(Math.max(...positions) / WINDOW_BLOCK) + 1) * WINDOW_BLOCK;
+      if (from !== this.#range.from || to - from !== this.#range.size)
+        this.#range = { from, size: to - from };
+    });
+  }
+}
