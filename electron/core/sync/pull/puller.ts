@@ -19,6 +19,7 @@ import { refreshById } from './byId';
 import { countKeyset, pullKeyset, pullList, type ListPullDeps } from './lists';
 import { lanesOf, PASSES_IN_FLIGHT } from './lanes';
 import { inPool } from './pool';
+import { tierGate } from './tierGate';
 import { createPullTracker } from './progress';
 import { PRODUCT_SUPPLIERS, sweepProductSuppliers } from './productSuppliers';
 import {
@@ -28,6 +29,7 @@ import {
   type ListResource,
   type PullContext,
   type Ref,
+  type Tier,
 } from './resources';
 
 /** The by-id resource stored in `table`, if any (a by-id request names its table). */
@@ -181,8 +183,9 @@ export function createPuller(deps: PullerDeps): Puller {
     });
     const refs: Ref[] = [];
     let failed = false;
+    const gate = tierGate(deps.store);
     const listDeps = (run: (typeof runs)[number]): ListPullDeps => ({
-      store: deps.store,
+      store: gate[run.resource.tier],
       client: deps.client,
       now: deps.now,
       signal,
@@ -255,15 +258,17 @@ export function createPuller(deps: PullerDeps): Puller {
     async function pass(run: (typeof runs)[number]): Promise<{ ok: boolean; failed: boolean }> {
       if (run.resource.after || run.resource.openedBy) {
         const { after, openedBy } = run.resource;
-        if (after && !finishedCursor((await deps.store.getCursor({ resource: after })).cursor))
-          return { ok: true, failed: false };
-        const own = openedBy ? (await deps.store.getCursor({ resource: run.resource.name })).cursor : null;
-        if (openedBy && (!own || finishedCursor(own))) return { ok: true, failed: false };
+        // A store that cannot answer fails this pass, like any of its steps, never the run.
+        let due = false;
         const ok = await step(run.resource.name, async () => {
+          if (after && !finishedCursor((await deps.store.getCursor({ resource: after })).cursor)) return;
+          const own = openedBy ? (await deps.store.getCursor({ resource: run.resource.name })).cursor : null;
+          if (openedBy && (!own || finishedCursor(own))) return;
+          due = true;
           const standing = await countKeyset(listDeps(run), run.resource);
           if (standing) tracker.announce(run.resource.name, run.resource.tier, standing);
         });
-        if (!ok) return { ok, failed: false };
+        if (!ok || !due) return { ok, failed: false };
       }
       let passFailed = false;
       const ok = await step(
@@ -278,12 +283,11 @@ export function createPuller(deps: PullerDeps): Puller {
       return { ok, failed: passFailed };
     }
 
-    for (const tier of ['dock', 'background'] as const) {
-      tracker.update({ tier });
-      // A tier's passes run in lanes (./lanes.ts): a pass waits only for the passes it follows, so the small
-      // lists are stored while the renderer stores the heavy order pages, instead of after them.
-      let stop = false;
-      const results = await inPool(
+    // A tier's passes run in lanes (./lanes.ts): a pass waits only for the passes it follows, so the small
+    // lists are stored while the renderer stores the heavy order pages, instead of after them.
+    let stop = false;
+    const runTier = (tier: Tier) =>
+      inPool(
         lanesOf(runs.filter((r) => r.resource.tier === tier)),
         async (lane) => {
           let laneFailed = false;
@@ -300,9 +304,25 @@ export function createPuller(deps: PullerDeps): Puller {
         },
         PASSES_IN_FLIGHT,
       );
-      if (signal.aborted || results.some((r) => !r.ok)) return;
-      if (tier === 'dock' && !results.some((r) => r.failed)) tracker.update({ dockReady: true });
+    tracker.update({ tier: 'dock' });
+    const dock = runTier('dock');
+    // The background tier starts asking once the dock tier stores its first page; it stores nothing before
+    // the dock tier has finished (./tierGate.ts).
+    const background = gate.started.then(() => runTier('background'));
+    // Settled below in every case; until then a failure must not count as unhandled.
+    background.catch(() => {});
+    const dockResults = await dock.catch((error: unknown) => {
+      gate.open(false);
+      throw error;
+    });
+    const dockOk = !signal.aborted && dockResults.every((r) => r.ok);
+    if (dockOk) {
+      if (!dockResults.some((r) => r.failed)) tracker.update({ dockReady: true });
+      tracker.update({ tier: 'background' });
     }
+    gate.open(dockOk);
+    const backgroundResults = await background;
+    if (!dockOk || signal.aborted || backgroundResults.some((r) => !r.ok)) return;
 
     if (!wanted || wanted.includes(PRODUCT_SUPPLIERS)) {
       const ok = await step(PRODUCT_SUPPLIERS, async () => {
