@@ -12,7 +12,7 @@
 import { settleByIdRequests, waitingByIdRequests } from './byIdRequests';
 import { deleteServerRows, putServerRows } from './cacheRows';
 import { countOutbox } from './outboxCounts';
-import type { CacheKey } from './cacheWrites';
+import type { CacheKey, CacheWrite } from './cacheWrites';
 import { pendingRowsKey } from './pendingRows';
 import { DEFAULT_SLICE_SIZING, nextSliceRows, takeSlice, yieldToHost, type SliceSizing } from './pullSlices';
 import type { DockhandDb, LocalMeta } from './schema';
@@ -30,6 +30,20 @@ export interface PullApplyOptions {
   yieldToHost?: () => Promise<void>;
   /** A clock in ms, for sizing slices by what they took. */
   now?: () => number;
+}
+
+/** Rows the slice that writes a page's cursor takes at most (lastSliceApart below). */
+const LAST_SLICE_ROWS = 20;
+
+/**
+ * Rows for the next slice, leaving the last LAST_SLICE_ROWS of the page to a slice of their own: that one
+ * also writes the cursor, and every read of the cursors (the engine's, at each pass) waits for it. A
+ * cursor slice of 2,000 rows of a heavy page kept those reads waiting long enough under load for the
+ * store port to give up on them (30 s).
+ */
+function lastSliceApart(rest: readonly CacheWrite[], rows: number): number {
+  const left = rest.reduce((sum, write) => sum + (write.put?.length ?? 0) + (write.delete?.length ?? 0), 0);
+  return left > LAST_SLICE_ROWS && left <= rows ? left - LAST_SLICE_ROWS : rows;
 }
 
 export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}): PullMethods {
@@ -52,7 +66,8 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
       for (;;) {
         const table = rest[0]?.table ?? '';
         const rows = sliceRows.get(table) ?? sizing.startRows;
-        const { slice, rest: after } = takeSlice(rest, rows);
+        const asked = lastSliceApart(rest, rows);
+        const { slice, rest: after } = takeSlice(rest, asked);
         const last = after.length === 0;
         const started = now();
         const tables = [...new Set(slice.map((w) => db.table(w.table))), db.meta];
@@ -70,7 +85,7 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
           if (last && cursor) await db.cursors.put(cursor);
         });
         // Only a full slice says what `sliceRows` rows cost (a page's short tail is mostly fixed cost).
-        if (!last) sliceRows.set(table, nextSliceRows(rows, now() - started, sizing));
+        if (!last && asked === rows) sliceRows.set(table, nextSliceRows(rows, now() - started, sizing));
         if (last) return totals;
         rest = after;
         await pause();

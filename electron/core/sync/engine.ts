@@ -390,6 +390,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     pulling = (async () => {
       try {
         await puller!.run(abort.signal);
+      } catch (error) {
+        // A run that could not go on (the store stopped answering) is tried again at the next interval.
+        logger.error({ event: 'pull-run-failed', detail: String(error) });
       } finally {
         pulling = undefined;
         publish();
