@@ -16,9 +16,15 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createDexieStore } from '../../src/db/dexieStore';
 import { DockhandDb } from '../../src/db/schema';
 import type { StorePort } from '../../src/db/storePort';
-import { fastIndexCursors } from './fastCursor';
 import { acquireLock } from './lock';
-import { createTable, sqliteRecordStore, type RecordStoreLike, type TableKind } from './sqliteRecords';
+import { sqliteCursors, type CursorTables } from './sqliteCursors';
+import {
+  createTable,
+  sqliteRecordStore,
+  type RecordStoreLike,
+  type SqliteTree,
+  type TableKind,
+} from './sqliteRecords';
 import { serialiseOnSqlite, settled, type RawDatabase, type RawObjectStore } from './sqliteTransactions';
 
 export interface FileStoreOptions {
@@ -157,7 +163,9 @@ async function open(dir: string, options: FileStoreOptions, release: () => void)
 
   const indexedDB = new IDBFactory();
   const db = new DockhandDb('dockhand', { indexedDB, IDBKeyRange });
-  db.use(fastIndexCursors((a, b) => indexedDB.cmp(a, b), IDBKeyRange));
+  // Filled once the records are in SQLite; until then (the open itself) fake-indexeddb's cursors serve.
+  const cursorTables = new Map<string, CursorTables>();
+  db.use(sqliteCursors((table, index) => cursorTables.get(`${table}/${index ?? ''}`)));
   db.use(refusal(() => broken));
   try {
     // Creates every store and index in fake-indexeddb's memory, empty; their records then move to SQLite.
@@ -187,6 +195,13 @@ async function open(dir: string, options: FileStoreOptions, release: () => void)
           createTable(sqlite, indexTable, kind);
           index.records = sqliteRecordStore(index.records, sqlite, indexTable, kind);
         }
+        const tree = (records: RecordStoreLike) => records.records as SqliteTree;
+        cursorTables.set(`${store.name}/`, { walk: tree(store.records), store: tree(store.records) });
+        for (const index of store.rawIndexes.values())
+          cursorTables.set(`${store.name}/${index.name}`, {
+            walk: tree(index.records),
+            store: tree(store.records),
+          });
         const num = readMeta.get(`keyGenerator/${store.name}`);
         if (store.keyGenerator && typeof num === 'number') store.keyGenerator.num = num;
       }

@@ -75,9 +75,23 @@ export function createTable(db: Database, table: string, kind: TableKind): void 
   );
 }
 
-interface Row {
+/** A stored row: its key, and its value (an object store) or primary key (an index), all as stored bytes. */
+export interface Row {
   k: Buffer;
   x: Buffer;
+}
+/** A range as stored bytes. */
+export interface EncodedRange {
+  lower?: Buffer;
+  upper?: Buffer;
+  lowerOpen?: boolean;
+  upperOpen?: boolean;
+}
+/** Where a walk starts: at a key, or at a key and primary key in an index; at it or just past it. */
+export interface Position {
+  k: Buffer;
+  p?: Buffer;
+  inclusive: boolean;
 }
 
 /** Rows per read: the first small (a cursor step wants one), then growing, so a long range is few queries. */
@@ -85,12 +99,15 @@ const FIRST_CHUNK = 2;
 const LARGEST_CHUNK = 512;
 
 /** The tree fake-indexeddb's RecordStore expects (lib/binarySearchTree.js), answered by one SQLite table. */
-class SqliteTree {
+export class SqliteTree {
   readonly #db: Database;
   readonly #table: string;
   readonly #isStore: boolean;
   /** Rows are ordered by k alone (an object store, a unique index) or by k then p (an index). */
   readonly #byKey: boolean;
+  get isStore() {
+    return this.#isStore;
+  }
   readonly #column: 'v' | 'p';
   readonly #statements = new Map<string, Statement>();
 
@@ -208,33 +225,54 @@ class SqliteTree {
       if (row) yield this.#record(row);
       return;
     }
-    const lowerOp = lower ? (range.lowerOpen ? '>' : '>=') : '';
-    const upperOp = upper ? (range.upperOpen ? '<' : '<=') : '';
-    let after: Row | undefined;
+    for (const row of this.rows(
+      { lower, upper, lowerOpen: range.lowerOpen, upperOpen: range.upperOpen },
+      descending,
+    ))
+      yield this.#record(row);
+  }
+
+  /**
+   * The stored rows of an encoded range in order (k, then p in an index), from `from` on if given: the first
+   * row at or past that position (past it only, when not `inclusive`; a position without `p` is every row
+   * of that key). Read in chunks, each its own query.
+   */
+  *rows(range: EncodedRange, descending: boolean, from?: Position): Generator<Row> {
+    let position = from;
     let limit = FIRST_CHUNK;
     for (;;) {
-      const statement = this.#rangeStatement(lowerOp, upperOp, after !== undefined, descending);
+      const statement = this.#rangeStatement(range, descending, position);
       const params: unknown[] = [];
-      if (lower) params.push(lower);
-      if (upper) params.push(upper);
-      if (after) params.push(...(this.#byKey ? [after.k] : [after.k, after.x]));
+      if (range.lower) params.push(range.lower);
+      if (range.upper) params.push(range.upper);
+      if (position) params.push(position.k, ...(position.p && !this.#byKey ? [position.p] : []));
       params.push(limit);
       const rows = statement.all(...params) as Row[];
-      for (const row of rows) yield this.#record(row);
+      yield* rows;
       if (rows.length < limit) return;
-      after = rows.at(-1);
+      const last = rows.at(-1)!;
+      position = { k: last.k, p: last.x, inclusive: false };
       limit = Math.min(limit * 8, LARGEST_CHUNK);
     }
   }
 
-  #rangeStatement(lowerOp: string, upperOp: string, continued: boolean, descending: boolean): Statement {
-    const id = `range ${lowerOp} ${upperOp} ${continued} ${descending}`;
+  /** The value stored under an encoded primary key (an object store's tree only). */
+  valueAt(key: Buffer): unknown {
+    const row = this.#exact(key);
+    return row && deserialize(row.x);
+  }
+
+  #rangeStatement(range: EncodedRange, descending: boolean, from?: Position): Statement {
+    const lowerOp = range.lower ? (range.lowerOpen ? '>' : '>=') : '';
+    const upperOp = range.upper ? (range.upperOpen ? '<' : '<=') : '';
+    const pair = from?.p !== undefined && !this.#byKey;
+    const fromOp = from ? `${descending ? '<' : '>'}${from.inclusive ? '=' : ''}` : '';
+    const id = `range ${lowerOp} ${upperOp} ${fromOp} ${pair} ${descending}`;
     return this.#statement(id, () => {
       const where: string[] = [];
       if (lowerOp) where.push(`k ${lowerOp} ?`);
       if (upperOp) where.push(`k ${upperOp} ?`);
-      if (continued)
-        where.push(this.#byKey ? `k ${descending ? '<' : '>'} ?` : `(k, p) ${descending ? '<' : '>'} (?, ?)`);
+      if (fromOp) where.push(pair ? `(k, p) ${fromOp} (?, ?)` : `k ${fromOp} ?`);
       const direction = descending ? ' DESC' : '';
       const order = this.#byKey ? `k${direction}` : `k${direction}, p${direction}`;
       const filter = where.length ? ` WHERE ${where.join(' AND ')}` : '';

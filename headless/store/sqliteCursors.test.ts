@@ -1,14 +1,20 @@
 /**
- * The fast index cursors must read exactly what fake-indexeddb's own cursors read: the same rows in the same
- * order for every kind of Dexie query that walks a non-unique index (anyOf, noneOf, notEqual, ranges, reverse,
- * offset/limit, ignore-case jumps, compound indexes, filters, primary keys only).
+ * The SQLite cursors must read exactly what fake-indexeddb's own cursors read: the same rows in the same
+ * order for every kind of Dexie query that walks an index or the primary key (anyOf, noneOf, notEqual,
+ * ranges, reverse, offset/limit, ignore-case jumps, compound indexes, filters, keys only, paging by primary
+ * key).
  */
 import { randomUUID } from 'node:crypto';
-import type { Dexie } from 'dexie';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DockhandDb } from '../../src/db/schema';
-import { fastIndexCursors } from './fastCursor';
+import { openFileStore } from './fileStore';
+
+const dir = mkdtempSync(join(tmpdir(), 'dockhand-cursors-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const STATES = ['queued', 'sending', 'uncertain', 'failed', 'blocked', 'conflicted', 'done', 'discarded'];
 
@@ -33,13 +39,6 @@ async function fill(db: DockhandDb) {
       } as never);
     }
   });
-}
-
-function open(fast: boolean) {
-  const indexedDB = new IDBFactory();
-  const db = new DockhandDb(`cursor-${randomUUID()}`, { indexedDB, IDBKeyRange });
-  if (fast) db.use(fastIndexCursors((a, b) => indexedDB.cmp(a, b), IDBKeyRange));
-  return db;
 }
 
 const QUERIES: [string, (db: DockhandDb) => Promise<unknown>][] = [
@@ -74,6 +73,33 @@ const QUERIES: [string, (db: DockhandDb) => Promise<unknown>][] = [
   ],
   ['nested index', (db) => db.purchaseOrderItems.where('product.id').above(1).toArray()],
   ['uniqueKeys', (db) => db.outbox.orderBy('state').uniqueKeys()],
+  ['primary key range reverse', (db) => db.outbox.where('seq').between(20, 90).reverse().primaryKeys()],
+  [
+    'primary key anyOf',
+    (db) => db.purchaseOrderItems.where('po_item_id').anyOf([300, 2, 150, 151, 7]).toArray(),
+  ],
+  ['keys only', (db) => db.purchaseOrderItems.orderBy('po_id').keys()],
+  [
+    'each',
+    async (db) => {
+      const seen: unknown[] = [];
+      await db.outbox
+        .where('aggregate')
+        .startsWith('customer:5000')
+        .each((op, c) => seen.push([c.key, c.primaryKey, op.id]));
+      return seen;
+    },
+  ],
+  [
+    'filter paging',
+    (db) =>
+      db.outbox
+        .where('state')
+        .equals('queued')
+        .filter((o) => o.seq! % 2 === 0)
+        .limit(3)
+        .toArray(),
+  ],
   [
     'modify then read',
     async (db) => {
@@ -83,15 +109,16 @@ const QUERIES: [string, (db: DockhandDb) => Promise<unknown>][] = [
   ],
 ];
 
-describe('fast index cursors', () => {
+describe('SQLite cursors', () => {
   it('read the same rows in the same order as fake-indexeddb’s own cursors', async () => {
-    const [plain, fast] = [open(false), open(true)];
-    await Promise.all([fill(plain), fill(fast)]);
+    const plain = new DockhandDb(`cursor-${randomUUID()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+    const store = await openFileStore(join(dir, 'store'));
+    await Promise.all([fill(plain), fill(store.db)]);
     for (const [name, query] of QUERIES) {
-      const [expected, actual] = [await query(plain), await query(fast)];
+      const [expected, actual] = [await query(plain), await query(store.db)];
       expect(actual, name).toEqual(expected);
     }
-    (plain as Dexie).close();
-    (fast as Dexie).close();
+    plain.close();
+    await store.close();
   });
 });
