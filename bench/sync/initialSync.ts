@@ -7,7 +7,8 @@
  *  - complete: every order of the simulator is cached and the status bar says Idle with a last sync (the
  *    run wrote its completion); not the progress panel's disappearance, which waits 2.5 s more on purpose
  *    (src/components/status/SyncProgress.svelte);
- *  - the longest main-thread task (PerformanceObserver `longtask`) and the peak JS heap (CDP, sampled);
+ *  - the longest main-thread task (PerformanceObserver `longtask`) and the peak JS heap (CDP, sampled), of
+ *    the window and of the window with its pull worker (./workerHeap.ts);
  *  - the baseline, after the sync in the same run: a raw fetch of the least set of requests that carries the
  *    same records from the same simulator (./rawFetch.ts), plus, in the same page, a Dexie `bulkPut` of the
  *    same cached rows, table by table, into an empty database of the same schema.
@@ -25,6 +26,7 @@ import { CACHE_TABLES } from '../../src/db/tables';
 import { hotFunctions, hottest, profileDuring } from '../receiving/profile';
 import type { DemoDataset } from '../../src/bridge/contract';
 import { cachedIdsInPage, rawFetch, type RawFetch } from './rawFetch';
+import { watchWorkerHeaps } from './workerHeap';
 
 export const OPEN_STATUSES = ['Incomplete', 'OnOrder', 'ReceivingInProgress', 'BackOrder'];
 const POLL_MS = 250;
@@ -36,7 +38,11 @@ export interface SyncSample {
   longestTaskMs: number;
   longTasks: number;
   longTaskTotalMs: number;
+  /** The window's isolate. */
   peakHeapMb: number;
+  /** The pull worker's, and the most the window and the worker held together at one sample. */
+  peakWorkerHeapMb: number;
+  peakRendererHeapMb: number;
   /** The five longest tasks, by when they started (ms after the page was opened). */
   worstTasks: { atMs: number; ms: number }[];
   /** The baseline: a Dexie bulkPut of every cached row, in ms, and how many rows. */
@@ -119,8 +125,13 @@ function statusIdle(): boolean {
   return status.includes('Idle') && !status.includes('Last sync: never');
 }
 
-/** In the page, with Dexie loaded as a script: a bulkPut of every cached row into an empty copy. */
+/**
+ * In the page, with Dexie loaded as a script: a bulkPut of every cached row into an empty copy, CHUNK rows a
+ * transaction, read in key order between the timed puts (the large demo's rows, read whole, made
+ * IndexedDB fail the read: a DexieError instead of a baseline).
+ */
 async function bulkPutBaseline(tables: readonly string[]): Promise<{ ms: number; rows: number }> {
+  const CHUNK = 5_000;
   const Dexie = (window as unknown as { Dexie: typeof import('dexie').Dexie }).Dexie;
   const dbs = await indexedDB.databases();
   const name = dbs.find((d) => d.name?.startsWith('dockhand-') && (d.version ?? 0) >= 2)!.name!;
@@ -136,14 +147,32 @@ async function bulkPutBaseline(tables: readonly string[]): Promise<{ ms: number;
       ),
     );
   await copy.open();
-  const data: [string, unknown[]][] = [];
-  for (const table of present) data.push([table.name, await table.toArray()]);
+  let ms = 0;
+  let rows = 0;
+  for (const table of present) {
+    let after: import('dexie').IndexableType | undefined;
+    for (;;) {
+      const range = after === undefined ? table.orderBy(':id') : table.where(':id').above(after);
+      const keys = await range.clone().limit(CHUNK).primaryKeys();
+      if (keys.length === 0) break;
+      const chunk = await table.bulkGet(keys);
+      after = keys[keys.length - 1];
+      const start = performance.now();
+      await copy.table(table.name).bulkPut(chunk);
+      ms += performance.now() - start;
+      rows += chunk.length;
+    }
+  }
   source.close();
-  const start = performance.now();
-  for (const [table, rows] of data) await copy.table(table).bulkPut(rows);
-  const ms = performance.now() - start;
   await copy.delete();
-  return { ms, rows: data.reduce((sum, [, rows]) => sum + rows.length, 0) };
+  return { ms, rows };
+}
+
+interface Peak {
+  mb: number;
+  workerMb: number;
+  rendererMb: number;
+  workers: () => Promise<number>;
 }
 
 async function heapMb(cdp: CDPSession): Promise<number> {
@@ -156,14 +185,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitUntil(
   page: Page,
   cdp: CDPSession,
-  peak: { mb: number },
+  peak: Peak,
   done: () => Promise<boolean>,
   timeoutMs: number,
   what: string,
 ): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    peak.mb = Math.max(peak.mb, await heapMb(cdp));
+    const [window, workers] = await Promise.all([heapMb(cdp), peak.workers()]);
+    peak.mb = Math.max(peak.mb, window);
+    peak.workerMb = Math.max(peak.workerMb, workers);
+    peak.rendererMb = Math.max(peak.rendererMb, window + workers);
     if (await done()) return;
     if (performance.now() > deadline) {
       const status = await page.evaluate(
@@ -208,7 +240,7 @@ export async function runInitialSync(options: InitialSyncOptions): Promise<SyncS
     await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
     await page.addInitScript(watchLongTasks);
     const cdp = await page.context().newCDPSession(page);
-    const peak = { mb: 0 };
+    const peak: Peak = { mb: 0, workerMb: 0, rendererMb: 0, workers: await watchWorkerHeaps(cdp) };
     const started = performance.now();
     let dockReadyMs = 0;
     let completeMs = 0;
@@ -273,6 +305,8 @@ export async function runInitialSync(options: InitialSyncOptions): Promise<SyncS
       longTasks: tasks.length,
       longTaskTotalMs: tasks.reduce((sum, t) => sum + t.duration, 0),
       peakHeapMb: peak.mb,
+      peakWorkerHeapMb: peak.workerMb,
+      peakRendererHeapMb: peak.rendererMb,
       worstTasks: [...tasks]
         .sort((a, b) => b.duration - a.duration)
         .slice(0, 5)

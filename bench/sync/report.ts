@@ -102,6 +102,14 @@ export function initialSyncTable(samples: readonly SyncSample[]) {
     samples.map((s) => s.peakHeapMb),
     1,
   );
+  const workerHeap = figure(
+    samples.map((s) => s.peakWorkerHeapMb),
+    1,
+  );
+  const rendererHeap = figure(
+    samples.map((s) => s.peakRendererHeapMb),
+    1,
+  );
   return [
     {
       // Not measured with --dock-ready-only (the cache is not complete).
@@ -147,11 +155,13 @@ export function initialSyncTable(samples: readonly SyncSample[]) {
       target: `≤ ${LONG_TASK_TARGET_MS} ms`,
       result: met(longest.max, LONG_TASK_TARGET_MS),
     },
+    { name: `${label}: peak JS heap, window (MB)`, ms: heap },
+    { name: `${label}: peak JS heap, pull worker (MB)`, ms: workerHeap },
     {
-      name: `${label}: renderer peak JS heap (MB)`,
-      ms: heap,
+      name: `${label}: renderer peak JS heap, window + pull worker (MB)`,
+      ms: rendererHeap,
       target: `≤ ${HEAP_TARGET_MB} MB`,
-      result: met(heap.max, HEAP_TARGET_MB),
+      result: met(rendererHeap.max, HEAP_TARGET_MB),
     },
   ]
     .filter((row) => !('skip' in row && row.skip))
