@@ -1,17 +1,30 @@
 /**
  * Supplier and outlet choices as live state, for every list filter and form that names one (one
  * definition, so both name a supplier the same way). Call during component initialisation; `db` is a
- * getter so the queries follow a component's `db` prop.
+ * getter so the queries follow a component's `db` prop, and `after` holds them back (the purchase order
+ * list's first rows: IndexedDB answers a database's reads in turn, and the choices read every supplier).
  */
 import type { DockhandDb } from '../db/schema';
-import { live } from './live.svelte';
+import { liveWith } from './live.svelte';
 import { outletChoices, supplierChoices, type Choice } from '../db/parties';
 
 export type { Choice } from '../db/parties';
 
-export function partyOptions(db: () => DockhandDb, options: { enabledOnly?: boolean } = {}) {
-  const suppliers = live<Choice[]>(() => supplierChoices(db(), options), []);
-  const outlets = live<Choice[]>(() => outletChoices(db(), options), []);
+export function partyOptions(
+  db: () => DockhandDb,
+  options: {
+    enabledOnly?: boolean;
+    /** Read nothing until this holds: a screen whose first rows matter more than its filters' choices. */
+    after?: () => boolean;
+  } = {},
+) {
+  const { enabledOnly, after = () => true } = options;
+  const suppliers = liveWith(
+    after,
+    (go) => (go ? supplierChoices(db(), { enabledOnly }) : []),
+    [] as Choice[],
+  );
+  const outlets = liveWith(after, (go) => (go ? outletChoices(db(), { enabledOnly }) : []), [] as Choice[]);
   return {
     get suppliers() {
       return suppliers.current;
