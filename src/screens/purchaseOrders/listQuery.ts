@@ -181,20 +181,38 @@ export async function listOrderIds(db: DockhandDb, filters: PoFilters, search: s
  * The ids at positions `from` to `from + size` of the unfiltered list (orders raised here, then the newest), from
  * the primary key alone: the few temp ids, then a key range of the rest read backwards from where the
  * position falls. So the list reads the keys in view, never every key, however many orders are cached
- * (IndexedDB reads 200,000 keys in seconds on a busy PC, a window of them in milliseconds).
+ * (IndexedDB reads 200,000 keys in seconds on a busy PC, a window of them in milliseconds). Given the
+ * list's `total`, a window past the middle is read up from the oldest end, which is nearer: IndexedDB skips
+ * keys one at a time, so the end of 200,000 orders costs what their top does.
  */
-export async function listOrderWindow(db: DockhandDb, from: number, size: number): Promise<number[]> {
+export async function listOrderWindow(
+  db: DockhandDb,
+  from: number,
+  size: number,
+  total?: number,
+): Promise<number[]> {
   const table = db.purchaseOrders;
   const newest = (skip: number) =>
     table.where(':id').above(0).reverse().offset(skip).limit(size).primaryKeys();
+  const oldestEnd = total !== undefined && from * 2 > total;
   // The orders raised here are few: their keys are read whole, beside the newest read as if there were
   // none, which is right whenever there are none or the window starts at the top (a cold start).
-  const [temp, guess] = await Promise.all([table.where(':id').below(0).primaryKeys(), newest(from)]);
+  const [temp, guess] = await Promise.all([
+    table.where(':id').below(0).primaryKeys(),
+    oldestEnd ? Promise.resolve([]) : newest(from),
+  ]);
   const local = temp.sort((a, b) => a - b);
   const window = local.slice(from, from + size);
   const skip = Math.max(0, from - local.length);
-  const rest = skip === from ? guess : await newest(skip);
-  return [...window, ...rest.slice(0, size - window.length)];
+  const take = size - window.length;
+  if (take <= 0) return window;
+  if (!oldestEnd) return [...window, ...(skip === from ? guess : await newest(skip)).slice(0, take)];
+  // The newest-first positions skip … skip + take - 1 are these, counted up from the oldest order.
+  const start = Math.max(0, total - local.length - skip - take);
+  const count = total - local.length - skip - start;
+  if (count <= 0) return window;
+  const oldest = await table.where(':id').above(0).offset(start).limit(count).primaryKeys();
+  return [...window, ...oldest.reverse()];
 }
 
 /** The list's rows for `ids` (the ones in view): a missing id (deleted meanwhile) has none. */

@@ -37,12 +37,17 @@ export class ListWindow {
   #scheduled = false;
   #read;
 
-  /** `db` is a getter (the screen's prop); no key is read while `enabled` says no (a filter is set). */
-  constructor(db: () => DockhandDb, enabled: () => boolean) {
+  /**
+   * `db` is a getter (the screen's prop); no key is read while `enabled` says no (a filter is set). `total`
+   * is the list's count once known: a window past the middle is read from the oldest end.
+   */
+  constructor(db: () => DockhandDb, enabled: () => boolean, total: () => number | null) {
     this.#read = liveWith(
-      () => (enabled() ? this.#range : null),
-      async (range): Promise<Read | null> =>
-        range ? { from: range.from, ids: await listOrderWindow(db(), range.from, range.size) } : null,
+      () => (enabled() ? { ...this.#range, total: total() ?? undefined } : null),
+      async (wanted): Promise<Read | null> =>
+        wanted
+          ? { from: wanted.from, ids: await listOrderWindow(db(), wanted.from, wanted.size, wanted.total) }
+          : null,
       null as Read | null,
     );
   }

@@ -146,10 +146,17 @@ describe('the purchase order list queries', () => {
       [1, 3],
       [2, 50],
       [1_000, 50],
+      [1_003, 50],
       [1_990, 50],
+      [2_000, 10],
       [3_000, 5],
-    ])
+    ]) {
       expect(await listOrderWindow(counted, from!, size!)).toEqual(all.slice(from, from! + size!));
+      // Given the count, a window past the middle is read up from the oldest end: the same ids.
+      expect(await listOrderWindow(counted, from!, size!, all.length)).toEqual(
+        all.slice(from, from! + size!),
+      );
+    }
     expect(reads).toEqual({ rows: 30, scans: 0 });
   });
 
