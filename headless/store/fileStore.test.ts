@@ -116,6 +116,10 @@ describe('file store', () => {
     expect(Object.is(back.numbers[3], -0)).toBe(true);
     expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(back, '__proto__')?.value).toEqual({ sneaky: true });
+    // Each read is a new object (values are not cloned again on the way out): changing one changes nothing.
+    back.nested.push([9]);
+    const [again] = await store.db.meta.where('key').equals('odd').toArray();
+    expect((again!.value as typeof value).nested).toEqual(value.nested);
   });
 
   it('keeps key-range deletes and clears, index entries included', async () => {
