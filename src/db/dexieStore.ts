@@ -5,7 +5,7 @@
  */
 import { decideBlocking } from './blocking';
 import { applyCacheWrites, movePendingRefs, releaseRows, remapRows, undoRows } from './cacheRows';
-import { createPullMethods } from './dexiePull';
+import { createPullMethods, type PullApplyOptions } from './dexiePull';
 import { opCatalog } from './opCatalog';
 import type { OpRecord, OpState } from './ops';
 import { liveOpsNaming, markedSending, nextOpsClaiming, refreshBlockingAround } from './opIndex';
@@ -38,7 +38,8 @@ export async function refreshBlocking(db: DockhandDb): Promise<string[]> {
   return changes.filter((c) => byId.get(c.id)!.state !== c.state).map((c) => c.id);
 }
 
-export function createDexieStore(db: DockhandDb): StorePort {
+/** `pull`: how pulled pages are applied (slices sized for a window by default; see ./dexiePull.ts). */
+export function createDexieStore(db: DockhandDb, pull: PullApplyOptions = {}): StorePort {
   const everything = () => [db.outbox, db.tempIds, db.meta, ...CACHE_TABLES.map((name) => db.table(name))];
   const opTables = () => [db.outbox, db.tempIds, db.meta];
 
@@ -304,6 +305,6 @@ export function createDexieStore(db: DockhandDb): StorePort {
         return { op: (await findOp(id)) ?? null, affected: [id, ...affected] };
       }),
 
-    ...createPullMethods(db),
+    ...createPullMethods(db, pull),
   };
 }
