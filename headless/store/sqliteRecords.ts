@@ -94,6 +94,23 @@ export interface Position {
   inclusive: boolean;
 }
 
+/**
+ * The range without the bound a position has passed: SQLite seeks an index with one lower (upper) bound,
+ * and given both the range's and the position's it may seek from the range's and filter its way to the
+ * position, which made every jump of a long cursor a scan (1.2 ms a seek in the large sync).
+ */
+function withinPosition(range: EncodedRange, position: Position, descending: boolean): EncodedRange {
+  if (!descending && range.lower && Buffer.compare(position.k, range.lower) >= 0) {
+    const { lower: _passed, lowerOpen: _open, ...rest } = range;
+    return Buffer.compare(position.k, range.lower) === 0 && range.lowerOpen ? range : rest;
+  }
+  if (descending && range.upper && Buffer.compare(position.k, range.upper) <= 0) {
+    const { upper: _passed, upperOpen: _open, ...rest } = range;
+    return Buffer.compare(position.k, range.upper) === 0 && range.upperOpen ? range : rest;
+  }
+  return range;
+}
+
 /** Rows per read: the first small (a cursor step wants one), then growing, so a long range is few queries. */
 const FIRST_CHUNK = 2;
 const LARGEST_CHUNK = 512;
@@ -241,10 +258,11 @@ export class SqliteTree {
     let position = from;
     let limit = FIRST_CHUNK;
     for (;;) {
-      const statement = this.#rangeStatement(range, descending, position);
+      const bounds = position ? withinPosition(range, position, descending) : range;
+      const statement = this.#rangeStatement(bounds, descending, position);
       const params: unknown[] = [];
-      if (range.lower) params.push(range.lower);
-      if (range.upper) params.push(range.upper);
+      if (bounds.lower) params.push(bounds.lower);
+      if (bounds.upper) params.push(bounds.upper);
       if (position) params.push(position.k, ...(position.p && !this.#byKey ? [position.p] : []));
       params.push(limit);
       const rows = statement.all(...params) as Row[];
