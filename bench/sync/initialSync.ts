@@ -242,7 +242,7 @@ export interface InitialSyncOptions {
   profile: boolean;
   /** A section to show during the sync (`purchase-orders`); by default the one the app opens on. */
   screen?: string;
-  /** Stops at dock-ready (the large demo's complete first sync takes longer than a bench can wait). */
+  /** Stops at dock-ready (the large demo's complete first sync takes ~3 minutes on these machines). */
   dockReadyOnly?: boolean;
 }
 
