@@ -1,7 +1,8 @@
 /**
  * Records asked for by id (src/db/byIdRequests.ts) against the real simulator: a request made while nothing
  * references the record is fetched by the next pull, before the list tiers; one the server does not have is
- * marked "not found"; a request survives a run that could not reach the API.
+ * marked "not found"; a request survives a run that could not reach the API; one made while a run is under way
+ * is fetched by the syncNow that follows it.
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
@@ -71,6 +72,38 @@ it('keeps a request made offline until the API answers', async () => {
 
   await sim.control.setOffline(false);
   await engine.syncNow();
+  expect(await db.suppliers.get(supplierId)).toMatchObject({ id: supplierId });
+  expect(await byIdRequest(db, 'suppliers', supplierId)).toBeNull();
+});
+
+it('fetches a record asked for after the running pull read the requests, on syncNow, without waiting for the interval', async () => {
+  harness = engineHarness(sim, pullOptions);
+  const { db } = harness;
+  const supplierId = [...sim.state.suppliers.keys()][1]!;
+  let reads = 0;
+  let asked: Promise<void> | undefined;
+  const engine = harness.restart({
+    store: {
+      ...harness.store,
+      requestedById: async (request: PortRequest<'requestedById'>) => {
+        const answer = await harness!.store.requestedById(request);
+        // The run's last read of the requests (its by-id step) has its answer: the user asks now, and the run
+        // goes on only once syncNow has been called. (After a timer, so the write is not made inside the
+        // read's Dexie zone.)
+        if (++reads === 2) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          await requestById(db, 'suppliers', supplierId);
+          asked = engine.syncNow();
+        }
+        return answer;
+      },
+    },
+  });
+  await engine.start();
+  const first = engine.syncNow();
+  // The bound only keeps a hung run from hanging the suite.
+  await expect.poll(() => asked !== undefined, { timeout: 15_000 }).toBe(true);
+  await Promise.all([first, asked]);
   expect(await db.suppliers.get(supplierId)).toMatchObject({ id: supplierId });
   expect(await byIdRequest(db, 'suppliers', supplierId)).toBeNull();
 });

@@ -99,6 +99,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let watchdogTimer: ReturnType<typeof setInterval> | undefined;
   let housekeepingTimer: ReturnType<typeof setInterval> | undefined;
   let pulling: Promise<void> | undefined;
+  /** Asked for while a run was under way (syncNow): run once more as soon as it ends. */
+  let pullAgain = false;
   const inFlight = new Map<string, string>(); // aggregate → op id
   const tasks = new Set<Promise<void>>();
   let pumping: Promise<void> | undefined;
@@ -384,9 +386,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     for (const resolve of waiters) resolve();
   }
 
-  function pullNow(): Promise<void> {
+  /**
+   * `again`: when a run is under way, another follows it at once. A record asked for by id after the run
+   * read the requests (its last step) would otherwise wait for the next interval, a minute.
+   */
+  function pullNow(again = false): Promise<void> {
     if (!puller || !canSend()) return Promise.resolve();
-    if (pulling) return pulling;
+    if (pulling) {
+      if (!again) return pulling;
+      pullAgain = true;
+      return pulling.then(() => pulling);
+    }
+    pullAgain = false;
     pulling = (async () => {
       try {
         await puller!.run(abort.signal);
@@ -396,7 +407,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       } finally {
         pulling = undefined;
         publish();
-        schedulePull();
+        if (pullAgain && running) void pullNow();
+        else schedulePull();
       }
     })();
     // After the assignment: the status must say "pulling" while the pull runs.
@@ -484,7 +496,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       status.checkWatchdog();
       publish();
       await pump();
-      await pullNow();
+      await pullNow(true);
     },
 
     idle() {
