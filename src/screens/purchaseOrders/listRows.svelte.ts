@@ -6,14 +6,17 @@
  */
 import type { DockhandDb } from '../../db/schema';
 import { liveWith } from '../../lib/live.svelte';
+import { SlotDemand } from '../../lib/slotDemand';
 import { readListRows, type PoListRow } from './listQuery';
 
 export class ListRows {
-  /** How many row slots want each id (a slot may take an id before the last one lets go of it). */
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping; `#wanted` is what is reactive
-  #slots = new Map<number, number>();
   #wanted = $state.raw<number[]>([]);
-  #scheduled = false;
+  /** The ids the row slots show, sorted: a new list only when they change, so the query re-runs only then. */
+  #slots = new SlotDemand<number>((ids) => {
+    const next = ids.sort((a, b) => a - b);
+    const same = next.length === this.#wanted.length && next.every((id, i) => id === this.#wanted[i]);
+    if (!same) this.#wanted = next;
+  });
   #rows;
 
   /** `db` is a getter: the screen's prop, read when the query runs. */
@@ -37,25 +40,6 @@ export class ListRows {
 
   /** A row slot shows order `id`; call the answer when it stops. */
   want(id: number): () => void {
-    this.#slots.set(id, (this.#slots.get(id) ?? 0) + 1);
-    this.#schedule();
-    return () => {
-      const slots = (this.#slots.get(id) ?? 1) - 1;
-      if (slots > 0) this.#slots.set(id, slots);
-      else this.#slots.delete(id);
-      this.#schedule();
-    };
-  }
-
-  /** One query for a whole scroll step: the slots' changes are gathered until the current task ends. */
-  #schedule() {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    queueMicrotask(() => {
-      this.#scheduled = false;
-      const next = [...this.#slots.keys()].sort((a, b) => a - b);
-      const same = next.length === this.#wanted.length && next.every((id, i) => id === this.#wanted[i]);
-      if (!same) this.#wanted = next;
-    });
+    return this.#slots.want(id);
   }
 }

@@ -7,6 +7,7 @@
  */
 import type { DockhandDb } from '../../db/schema';
 import { liveWith } from '../../lib/live.svelte';
+import { SlotDemand } from '../../lib/slotDemand';
 import { listOrderWindow } from './listQuery';
 
 /** Positions are read in blocks of this many, so scrolling a row or two reads nothing new. */
@@ -29,12 +30,15 @@ interface Read {
 }
 
 export class ListWindow {
-  /** How many row slots want each position (a slot may take one before the last lets go of it). */
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping; `#range` is what is reactive
-  #slots = new Map<number, number>();
   /** The first block is read at once: a cold start shows the newest orders before anything else. */
   #range = $state.raw({ from: 0, size: WINDOW_BLOCK });
-  #scheduled = false;
+  /** The positions the row slots show, as whole blocks: a new range only when those change. */
+  #slots = new SlotDemand<number>((positions) => {
+    if (positions.length === 0) return;
+    const from = Math.floor(Math.min(...positions) / WINDOW_BLOCK) * WINDOW_BLOCK;
+    const to = (Math.floor(Math.max(...positions) / WINDOW_BLOCK) + 1) * WINDOW_BLOCK;
+    if (from !== this.#range.from || to - from !== this.#range.size) this.#range = { from, size: to - from };
+  });
   #read;
 
   /**
@@ -77,28 +81,6 @@ export class ListWindow {
 
   /** A row slot shows `position`; call the answer when it stops. */
   want(position: number): () => void {
-    this.#slots.set(position, (this.#slots.get(position) ?? 0) + 1);
-    this.#schedule();
-    return () => {
-      const slots = (this.#slots.get(position) ?? 1) - 1;
-      if (slots > 0) this.#slots.set(position, slots);
-      else this.#slots.delete(position);
-      this.#schedule();
-    };
-  }
-
-  /** One read for a whole scroll step: the slots' changes are gathered until the current task ends. */
-  #schedule() {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    queueMicrotask(() => {
-      this.#scheduled = false;
-      if (this.#slots.size === 0) return;
-      const positions = [...this.#slots.keys()];
-      const from = Math.floor(Math.min(...positions) / WINDOW_BLOCK) * WINDOW_BLOCK;
-      const to = (Math.floor(Math.max(...positions) / WINDOW_BLOCK) + 1) * WINDOW_BLOCK;
-      if (from !== this.#range.from || to - from !== this.#range.size)
-        this.#range = { from, size: to - from };
-    });
+    return this.#slots.want(position);
   }
 }
