@@ -4,7 +4,7 @@
  * return_quantity, taxed at TAX_RATE when the return's include_tax is set. The return's totals are the sums
  * over its items, recomputed whole after every change.
  */
-import type { SupplierReturn, SupplierReturnItem } from '../../../src/api/resources';
+import { sumReturnItems, type SupplierReturn, type SupplierReturnItem } from '../../../src/api/resources';
 import type { SimState } from '../../state';
 import { money, withTax } from './numbers';
 
@@ -25,16 +25,9 @@ export function priceReturnItem(item: SupplierReturnItem, includeTax: boolean): 
 }
 
 export function recomputeReturnTotals(ret: SupplierReturn, items: readonly SupplierReturnItem[]): void {
-  let quantity = 0;
-  let ex = 0;
-  let tax = 0;
-  for (const item of items) {
-    quantity += item.return_quantity;
-    ex += item.total_claim_amount_ex;
-    tax += item.total_claim_amount_tax;
-  }
-  ret.total_return_quantity = quantity;
-  ret.total_claim_amount_ex = money(ex);
-  ret.total_claim_amount_tax = money(tax);
-  ret.total_claim_amount_inc = money(ex + tax);
+  const sums = sumReturnItems(items);
+  ret.total_return_quantity = sums.quantity;
+  ret.total_claim_amount_ex = sums.claimEx;
+  ret.total_claim_amount_tax = sums.claimTax;
+  ret.total_claim_amount_inc = sums.claimInc;
 }

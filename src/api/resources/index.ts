@@ -3,6 +3,7 @@ export * from './product';
 export * from './purchaseOrder';
 export * from './customer';
 export * from './customerDefaults';
+export * from './returnTotals';
 export * from './supplier';
 export * from './returnReason';
 export * from './shipping';

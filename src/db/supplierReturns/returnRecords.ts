@@ -6,7 +6,13 @@
  * comes with its items (those added here too, under temp ids), its live queued changes, its credit note and,
  * while it is not cached, the open request for it.
  */
-import type { SupplierReturn, SupplierReturnItem, SupplierReturnStatus } from '../../api/resources';
+import {
+  sumReturnItems,
+  type ReturnItemSums,
+  type SupplierReturn,
+  type SupplierReturnItem,
+  type SupplierReturnStatus,
+} from '../../api/resources';
 import { byIdRequest, waitingByIdRequests, type ByIdRequest } from '../byIdRequests';
 import type { CachedCreditNote } from '../creditNotes/creditNoteRecords';
 import { supplierCurrencies } from '../creditNotes/supplierCurrencies';
@@ -115,16 +121,10 @@ export interface ReturnItemView {
 }
 
 /** A return's claim as its items add up, the server's way (a plain sum; inc = ex + tax, to the cent). */
-export interface ReturnTotals {
-  quantity: number;
-  claimEx: number;
-  claimTax: number;
-  claimInc: number;
+export interface ReturnTotals extends ReturnItemSums {
   /** Items added here and not yet on the server, counted in the totals. */
   pendingItems: number;
 }
-
-const cents = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * The totals of the items the cache holds (a cached return comes with all its items). The return's own
@@ -132,21 +132,7 @@ const cents = (value: number) => Math.round(value * 100) / 100;
  * items are replaced as soon as an item is created: the page adds them up so header and lines agree.
  */
 export function returnTotals(items: readonly CachedReturnItem[]): ReturnTotals {
-  let quantity = 0;
-  let ex = 0;
-  let tax = 0;
-  for (const item of items) {
-    quantity += item.return_quantity;
-    ex += item.total_claim_amount_ex;
-    tax += item.total_claim_amount_tax;
-  }
-  return {
-    quantity,
-    claimEx: cents(ex),
-    claimTax: cents(tax),
-    claimInc: cents(ex + tax),
-    pendingItems: items.filter((item) => item.id < 0).length,
-  };
+  return { ...sumReturnItems(items), pendingItems: items.filter((item) => item.id < 0).length };
 }
 
 export interface SupplierReturnDetail {
