@@ -25,6 +25,7 @@ import type {
   SupplierReturnReason,
   SurveySegmentGroup,
 } from '../api/resources';
+import type { LineProduct } from './lineProduct';
 import type { OpRecord } from './ops';
 
 /** Local bookkeeping carried on cached rows. */
@@ -41,8 +42,10 @@ export interface LocalMeta {
 export type CachedPurchaseOrder = Omit<PurchaseOrder, 'purchase_order_items' | 'id'> & {
   id: number;
 } & LocalMeta;
-export type CachedPurchaseOrderItem = Omit<PurchaseOrderItem, 'po_item_id'> & {
+/** A line as cached: its product cut to what lines show (./lineProduct.ts); the whole one is in `products`. */
+export type CachedPurchaseOrderItem = Omit<PurchaseOrderItem, 'po_item_id' | 'product'> & {
   po_item_id: number;
+  product: LineProduct;
 } & LocalMeta;
 type Cached<T extends { id: number | null }> = Omit<T, 'id'> & { id: number } & LocalMeta;
 

@@ -7,6 +7,7 @@
  */
 import type { Product } from '../../api/resources';
 import { PURCHASE_ORDER_TEXT_KEYS } from '../../api/requests/purchaseOrder';
+import { lineProduct } from '../lineProduct';
 import type { CachedPurchaseOrder, CachedPurchaseOrderItem } from '../schema';
 import type { ValidNewPurchaseOrder } from './purchaseOrderForm';
 
@@ -27,12 +28,7 @@ export const UNKNOWN_USER = { id: 0, user_code: null, first_name: null, surname:
 /** The variance reason of a line nothing has been received into (the simulator's "None", id 0). */
 const NO_VARIANCE = { id: 0, name: 'None' };
 
-/** A cached row without its local bookkeeping (`_pendingOps`, `_fetchedAt`…), to embed in another row. */
-function serverFields<T extends object>(row: T): T {
-  return Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('_'))) as T;
-}
-
-/** One line with its product embedded from the cache and its figures derived as the server derives them. */
+/** One line with its product as lines keep it and its figures derived as the server derives them. */
 export function lineRow(
   line: ValidNewPurchaseOrder['lines'][number],
   product: Product,
@@ -47,7 +43,7 @@ export function lineRow(
   return {
     po_id: ids.order,
     po_item_id: ids.line,
-    product: serverFields(product),
+    product: lineProduct(product),
     // Shown nowhere before the server's row replaces it; the product's own sell price stands in.
     pricing: {
       product_id: product.id,

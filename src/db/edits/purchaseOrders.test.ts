@@ -7,6 +7,7 @@ import {
   sampleProduct,
   sampleSupplier,
 } from '../../api/resources/fixtures';
+import { LineProductSchema } from '../lineProduct';
 import { opCatalog } from '../opCatalog';
 import { DockhandDb } from '../schema';
 import { childTempIds } from '../tempIds';
@@ -95,14 +96,16 @@ describe('queueNewPurchaseOrder', () => {
       inventory: { outlet: { id: 1 }, quantity_available: 7, quantity_on_order: 2 },
       _pendingOps: [result.op.id],
     });
-    expect(first.product).not.toHaveProperty('_fetchedAt');
+    // The line keeps its product as pulled lines do (src/db/lineProduct.ts), without local bookkeeping.
+    expect(LineProductSchema.parse(first.product)).toEqual(first.product);
 
-    // The rows, put back together, are a valid server purchase order (what the engine writes over them).
+    // The rows, put back together with each line's product from `products`, are a valid server purchase
+    // order (what the engine writes over them).
     const strip = <T extends object>(row: T) =>
       Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('_')));
-    expect(() =>
-      PurchaseOrderSchema.parse({ ...strip(order), purchase_order_items: items.map(strip) }),
-    ).not.toThrow();
+    const products = await db.products.bulkGet(items.map((item) => item.product.id));
+    const whole = items.map((item, i) => ({ ...strip(item), product: strip(products[i]!) }));
+    expect(() => PurchaseOrderSchema.parse({ ...strip(order), purchase_order_items: whole })).not.toThrow();
   });
 
   it('queues a valid create op whose external id is the one the row shows', async () => {

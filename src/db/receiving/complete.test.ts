@@ -12,6 +12,8 @@ import {
   samplePurchaseOrderReceipt,
   sampleSupplierInvoice,
 } from '../../api/resources/fixtures';
+import type { Product } from '../../api/resources';
+import { lineProduct } from '../lineProduct';
 import { OP_CATALOG } from '../opCatalog';
 import { DockhandDb, type CachedPurchaseOrder, type CachedPurchaseOrderItem } from '../schema';
 import { completeReceipt, EMPTY_COMPLETION } from './complete';
@@ -25,18 +27,27 @@ let n = 0;
 const open = () => new DockhandDb(name, { indexedDB: factory, IDBKeyRange });
 const now = new Date('2026-11-23T10:00:00.000Z');
 
+/** A cached line (its product cut as the cache keeps it, src/db/lineProduct.ts) and its whole product. */
 function item(poId: number, poItemId: number, barcode: string, ordered: number, received = 0) {
-  return samplePurchaseOrderItem({
+  const product = sampleProduct({
+    id: poItemId + 5000,
+    supplier_sku2: barcode,
+    supplier_sku: `SKU-${poItemId}`,
+  });
+  wholeProducts.set(product.id, product);
+  const line = samplePurchaseOrderItem({
     po_id: poId,
     po_item_id: poItemId,
-    product: sampleProduct({ id: poItemId + 5000, supplier_sku2: barcode, supplier_sku: `SKU-${poItemId}` }),
+    product,
     quantity_ordered: ordered,
     quantity_received: received,
     quantity_cancelled: 0,
     quantity_remaining: ordered - received,
     supplier_buy_ex: 2.5,
-  }) as CachedPurchaseOrderItem;
+  });
+  return { ...line, product: lineProduct(product) } as CachedPurchaseOrderItem;
 }
+const wholeProducts = new Map<number, Product>();
 
 function order(
   id: number,
@@ -74,7 +85,7 @@ beforeEach(async () => {
   items[2]!.product = items[0]!.product;
   items[3]!.product = items[0]!.product;
   await db.purchaseOrderItems.bulkPut(items);
-  await db.products.bulkPut([items[0]!.product, items[1]!.product]);
+  await db.products.bulkPut([items[0]!, items[1]!].map((line) => wholeProducts.get(line.product.id)!));
 });
 
 describe('open orders', () => {

@@ -7,7 +7,7 @@ import { orderBadge, type OrderBadge } from '../../db/recordBadge';
 
 export interface DetailLine {
   item: CachedPurchaseOrderItem;
-  /** Stock at the order's outlet, from the cached product (fresher than the copy inside the item). */
+  /** Stock at the order's outlet, from the cached product (fresher than the line's own copy). */
   available: number | null;
   onOrder: number | null;
   lineTotal: number;
@@ -36,8 +36,13 @@ export async function loadPurchaseOrder(db: DockhandDb, id: number): Promise<PoD
   const states = new Map(ops.map((op) => [op.id, op.state]));
   const failed = ops.find((op) => op.problem);
   const lines = items.map((item, i): DetailLine => {
-    const product = products[i] ?? item.product;
-    const stock = product.inventory.find((entry) => entry.outlet.id === order.outlet.id);
+    // A line keeps only some of its product (src/db/lineProduct.ts); its own inventory copy is the fallback.
+    const product = products[i];
+    const stock = product
+      ? product.inventory.find((entry) => entry.outlet.id === order.outlet.id)
+      : item.inventory.outlet.id === order.outlet.id
+        ? item.inventory
+        : undefined;
     return {
       item,
       available: stock?.quantity_available ?? null,

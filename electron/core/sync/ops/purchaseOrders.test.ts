@@ -2,17 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  ProductSchema,
   PurchaseOrderItemSchema,
   PurchaseOrderSchema,
   type PurchaseOrder,
 } from '../../../../src/api/resources';
 import { startSimulator, type Simulator } from '../../../../server/index';
+import { LineProductSchema } from '../../../../src/db/lineProduct';
 import { ApiCallError } from '../../api/errors';
 import { createPurchaseOrder, deletePurchaseOrderItem } from './purchaseOrders';
 import { deletedFrom, opsHarness, rowsFor, type OpsHarness } from './testing/harness';
 
 const CachedOrderSchema = PurchaseOrderSchema.omit({ purchase_order_items: true }).extend({ id: z.int() });
-const CachedLineSchema = PurchaseOrderItemSchema.extend({ po_item_id: z.int() });
+const CachedLineSchema = PurchaseOrderItemSchema.extend({ po_item_id: z.int(), product: LineProductSchema });
 
 let sim: Simulator;
 let h: OpsHarness;
@@ -54,6 +56,9 @@ describe('createPurchaseOrder', () => {
     expect(order).toBeDefined();
     expect(order).not.toHaveProperty('purchase_order_items');
     expect(lines.map((line) => line.product.id)).toEqual([10001, 10002]); // body order: child ids map by it
+    // Lines keep part of their product (the schema above is strict); the products table gets it whole.
+    const products = rowsFor(writes, 'products', ProductSchema);
+    expect(products.map((product) => product.id).sort()).toEqual([10001, 10002]);
     expect(lines.every((line) => line.po_id === order!.id)).toBe(true);
     expect(deletedFrom(writes, 'purchaseOrders')).toEqual([-1]);
     expect(createPurchaseOrder.resultIdOf?.(result)).toBe(order!.id);

@@ -5,7 +5,7 @@ import { PurchaseOrderSchema, type PurchaseOrder } from '../../../../src/api/res
 import type { CacheWrite } from '../../../../src/db/cacheWrites';
 import { OP_CATALOG } from '../../../../src/db/opCatalog';
 import type { OpRecord } from '../../../../src/db/ops';
-import type { CachedPurchaseOrder, CachedPurchaseOrderItem } from '../../../../src/db/schema';
+import { purchaseOrderRows } from '../../../../src/db/purchaseOrderCache';
 import type { ChildIds } from '../../../../src/db/storePort';
 import type { OpRunContext } from '../opKind';
 import { put, remove, replacingTemp } from './cache';
@@ -20,16 +20,14 @@ import { searchAll } from './lookup';
 const createPayload = OP_CATALOG.createPurchaseOrder.payload;
 type CreatePayload = z.output<typeof createPayload>;
 
-/** The order row without its lines, and the lines in their own table (src/db/schema.ts). */
-function purchaseOrderRows(order: PurchaseOrder, op: OpRecord): CacheWrite[] {
-  const { purchase_order_items: items, id, ...fields } = order;
-  if (id === null) throw new Error('The server answered a purchase order without an id');
-  const row: CachedPurchaseOrder = { ...fields, id };
-  // A line without an id cannot be keyed (nor deleted later); the next pull of the order brings it.
-  const lines: CachedPurchaseOrderItem[] = (items ?? []).flatMap(({ po_item_id, ...line }) =>
-    po_item_id === null ? [] : [{ ...line, po_item_id }],
-  );
-  return [replacingTemp('purchaseOrders', op, row), put('purchaseOrderItems', lines)];
+/** The order row, its lines and their products (src/db/purchaseOrderCache.ts); the order replaces its temp row. */
+function createdOrderRows(order: PurchaseOrder, op: OpRecord): CacheWrite[] {
+  const { orders, lines, products } = purchaseOrderRows([order]);
+  return [
+    replacingTemp('purchaseOrders', op, orders[0]!),
+    put('purchaseOrderItems', lines),
+    put('products', products),
+  ];
 }
 
 /**
@@ -63,7 +61,7 @@ export const createPurchaseOrder = createSpec({
     `New purchase order for supplier ${idText(body.supplier.id)} ` +
     `(${counted(body.purchase_order_items?.length ?? 0, 'line')})`,
   result: PurchaseOrderSchema,
-  rows: purchaseOrderRows,
+  rows: createdOrderRows,
   idOf: (order) => order.id ?? undefined,
   childIds: lineIds,
   reconcile: byLookup('purchase orders', findByExternalId),

@@ -7,6 +7,7 @@ import type { OperationId } from '../../../../src/api/endpoints';
 import type { FilterClauseInput } from '../../../../src/api/query';
 import type { PurchaseOrder } from '../../../../src/api/resources';
 import type { CacheWrite } from '../../../../src/db/cacheWrites';
+import { purchaseOrderRows } from '../../../../src/db/purchaseOrderCache';
 import type { CacheTable } from '../../../../src/db/schema';
 import type { ChildList, FetchedChildren } from './children';
 
@@ -98,23 +99,12 @@ const plain =
   (records: readonly unknown[]): CacheWrite[] => [{ table, put: [...records] }];
 
 /** A PO page is three tables: the orders without their lines, the lines, and the products the lines name. */
-export function purchaseOrderRows(records: readonly unknown[]): CacheWrite[] {
-  const orders: Rec[] = [];
-  const lines: Rec[] = [];
-  const products = new Map<number, unknown>();
-  for (const record of records as PurchaseOrder[]) {
-    const { purchase_order_items: items, ...order } = record;
-    orders.push(order);
-    for (const item of items ?? []) {
-      if (item.po_item_id === null) continue;
-      lines.push(item);
-      products.set(item.product.id, item.product);
-    }
-  }
+export function purchaseOrderPageRows(records: readonly unknown[]): CacheWrite[] {
+  const { orders, lines, products } = purchaseOrderRows(records as PurchaseOrder[]);
   return [
     { table: 'purchaseOrders', put: orders },
     { table: 'purchaseOrderItems', put: lines },
-    { table: 'products', put: [...products.values()] },
+    { table: 'products', put: products },
   ];
 }
 
@@ -135,7 +125,7 @@ const purchaseOrderParts = {
   // 500-order page of the large dataset (~41 MB) took the renderer longer to store than the store port
   // waits for an answer (30 s), so the page failed on every run and the dock tier never finished.
   pageSize: 100,
-  rows: purchaseOrderRows,
+  rows: purchaseOrderPageRows,
   children: { table: 'purchaseOrderItems', parentField: 'po_id', key: 'po_item_id' },
   refs: (r: unknown) => {
     const po = r as PurchaseOrder;
