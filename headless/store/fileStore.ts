@@ -18,6 +18,7 @@ import type { SliceSizing } from '../../src/db/pullSlices';
 import { DockhandDb } from '../../src/db/schema';
 import type { StorePort } from '../../src/db/storePort';
 import { acquireLock } from './lock';
+import { sqliteBulk, type BulkStore } from './sqliteBulk';
 import { sqliteCursors, type CursorTables } from './sqliteCursors';
 import {
   createTable,
@@ -129,13 +130,14 @@ function refusal(broken: () => Error | undefined): Middleware<DBCore> {
 
 interface RawIndex {
   name: string;
-  keyPath: unknown;
+  keyPath: string | string[];
   unique: boolean;
   multiEntry: boolean;
   records: RecordStoreLike;
+  getIndexKey(value: unknown): unknown;
 }
 interface RawStore extends RawObjectStore {
-  keyPath: unknown;
+  keyPath: string | string[] | null;
   getValue(key: unknown): unknown;
   getAllValues(
     range: FakeRange | undefined,
@@ -162,6 +164,26 @@ function readsWithoutClone(store: RawStore): void {
       values.push(record.value);
     }
     return values;
+  };
+}
+
+/**
+ * The store as the bulk path (./sqliteBulk.ts) writes it, if it may: a key path, no key generator, no
+ * unique index (a put there can fail by a constraint, row by row, which is fake-indexeddb's to judge).
+ */
+function bulkStore(store: RawStore): BulkStore | undefined {
+  const indexes = [...store.rawIndexes.values()];
+  if (store.keyPath === null || store.keyGenerator || indexes.some((index) => index.unique)) return undefined;
+  const tree = (records: RecordStoreLike) => records.records as SqliteTree;
+  return {
+    keyPath: store.keyPath,
+    tree: tree(store.records),
+    indexes: indexes.map((index) => ({
+      keyPath: index.keyPath,
+      multiEntry: index.multiEntry,
+      getIndexKey: (value) => index.getIndexKey(value),
+      tree: tree(index.records),
+    })),
   };
 }
 
@@ -201,7 +223,9 @@ async function open(dir: string, options: FileStoreOptions, release: () => void)
   const db = new DockhandDb('dockhand', { indexedDB, IDBKeyRange });
   // Filled once the records are in SQLite; until then (the open itself) fake-indexeddb's cursors serve.
   const cursorTables = new Map<string, CursorTables>();
+  const bulkStores = new Map<string, BulkStore>();
   db.use(sqliteCursors((table, index) => cursorTables.get(`${table}/${index ?? ''}`)));
+  db.use(sqliteBulk((table) => bulkStores.get(table)));
   db.use(refusal(() => broken));
   try {
     // Creates every store and index in fake-indexeddb's memory, empty; their records then move to SQLite.
@@ -239,6 +263,8 @@ async function open(dir: string, options: FileStoreOptions, release: () => void)
             walk: tree(index.records),
             store: tree(store.records),
           });
+        const bulk = bulkStore(store);
+        if (bulk) bulkStores.set(store.name, bulk);
         const num = readMeta.get(`keyGenerator/${store.name}`);
         if (store.keyGenerator && typeof num === 'number') store.keyGenerator.num = num;
       }

@@ -205,6 +205,52 @@ export class SqliteTree {
     return existing && this.#record(existing);
   }
 
+  /**
+   * The bulk writes (./sqliteBulk.ts) work on stored bytes: an object store's value as V8 serialised it, an
+   * index's entry as its encoded key and primary key. Each is one statement, inside the transaction.
+   */
+  /** Inserts a value under a key no row has; answers false, writing nothing, when one does. */
+  insertIfAbsent(key: Buffer, bytes: Buffer): boolean {
+    this.#writing();
+    const insert = this.#statement(
+      'insertIfAbsent',
+      () => `INSERT INTO ${this.#table} (k, v) VALUES (?, ?) ON CONFLICT (k) DO NOTHING`,
+    );
+    return insert.run(key, bytes).changes === 1;
+  }
+
+  /** Writes a value whatever was there (a store without indexes needs nothing of the old one). */
+  replaceValue(key: Buffer, bytes: Buffer): void {
+    this.#writing();
+    this.#statement('replaceValue', () => `INSERT OR REPLACE INTO ${this.#table} (k, v) VALUES (?, ?)`).run(
+      key,
+      bytes,
+    );
+  }
+
+  /** The stored bytes of a value (an object store's tree only). */
+  bytesAt(key: Buffer): Buffer | undefined {
+    return this.#exact(key)?.x;
+  }
+
+  /** An index entry, as encoded bytes (fake-indexeddb's indexes put with overwrite, so this replaces). */
+  addPair(key: Buffer, primaryKey: Buffer): void {
+    this.#writing();
+    this.#statement('put', () => `INSERT OR REPLACE INTO ${this.#table} (k, p) VALUES (?, ?)`).run(
+      key,
+      primaryKey,
+    );
+  }
+
+  /** Removes an index entry given as encoded bytes. */
+  removePair(key: Buffer, primaryKey: Buffer): void {
+    this.#writing();
+    this.#statement('deletePair', () => `DELETE FROM ${this.#table} WHERE k = ? AND p = ?`).run(
+      key,
+      primaryKey,
+    );
+  }
+
   delete(record: FakeRecord): void {
     this.#writing();
     if (this.#byKey)

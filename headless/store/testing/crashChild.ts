@@ -1,8 +1,8 @@
 /**
  * The child of the crash test (crash.test.ts): opens the file store in DIR and commits transactions as fast
  * as it can until it is killed, printing each commit's number on stdout once Dexie has reported it.
- * Transaction i puts ROWS rows `tx-i-k`, moves `counter` to i and replaces `scratch-(i-1)` by `scratch-i`,
- * so a reopened store shows whether it holds whole transactions, and which.
+ * Transaction i puts ROWS rows `tx-i-k` in one bulkPut, moves `counter` to i and replaces `scratch-(i-1)` by
+ * `scratch-i`, so a reopened store shows whether it holds whole transactions, and which.
  *
  * Usage: node --import tsx headless/store/testing/crashChild.ts DIR
  */
@@ -21,12 +21,13 @@ async function main() {
     i += 1;
     const n = i;
     await db.transaction('rw', db.meta, async () => {
-      for (let k = 0; k < ROWS; k++) {
-        await db.meta.put({
+      // One put of all the rows (the bulk path, ./sqliteBulk.ts), then single puts and a delete.
+      await db.meta.bulkPut(
+        Array.from({ length: ROWS }, (_, k) => ({
           key: `tx-${n}-${k}`,
           value: { n, k, at: new Date(), nested: [[n], [k, undefined]] },
-        });
-      }
+        })),
+      );
       await db.meta.delete(`scratch-${n - 1}`);
       await db.meta.put({ key: `scratch-${n}`, value: n });
       await db.meta.put({ key: 'counter', value: n });
