@@ -114,12 +114,15 @@ async function openPass(deps: ListPullDeps, resource: string): Promise<void> {
 /**
  * Where a keyset resource's initial pass stands before this run pulls it: null once it has finished (a
  * delta pull has no total worth showing). A total the cursor does not hold yet costs one request of one row.
+ * `known`: the cursor as the caller just read it (./puller.ts plans with every cursor), saving a store round
+ * trip before the request.
  */
 export async function countKeyset(
   deps: ListPullDeps,
   resource: ListResource,
+  known?: { cursor: Cursor | null },
 ): Promise<{ done: number; total: number } | null> {
-  const { cursor } = await deps.store.getCursor({ resource: resource.name });
+  const { cursor } = known ?? (await deps.store.getCursor({ resource: resource.name }));
   if (cursor && (cursor.initial === undefined || cursor.initial.finished)) return null;
   const done = cursor?.initial?.done ?? 0;
   // A pass opened by another (openPass) holds 0 for "not counted yet".

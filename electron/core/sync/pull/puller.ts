@@ -97,6 +97,16 @@ type Cursor = Awaited<ReturnType<StorePort['getCursor']>>['cursor'];
 const finishedCursor = (cursor: Cursor) =>
   cursor !== null && (cursor.initial === undefined || cursor.initial.finished);
 
+/** `store` whose page stores wait for `ready`, and are refused (the run ends) when it says false. */
+function afterCounts(store: StorePort, ready: Promise<boolean>): StorePort {
+  const wrapped = Object.create(store) as StorePort;
+  wrapped.applyPulledPage = async (request) => {
+    if (!(await ready)) throw new CallAbortedError('applyPulledPage', 'no');
+    return store.applyPulledPage(request);
+  };
+  return wrapped;
+}
+
 export function createPuller(deps: PullerDeps): Puller {
   const pageSize = deps.options.pageSize ?? PULL_DEFAULTS.pageSize;
   const overlapMs = deps.options.overlapMs ?? PULL_DEFAULTS.overlapMs;
@@ -123,7 +133,7 @@ export function createPuller(deps: PullerDeps): Puller {
       selected.map((resource) => deps.store.getCursor({ resource: resource.name })),
     );
     const cursors = new Map<string, Cursor>(selected.map((resource, i) => [resource.name, read[i]!.cursor]));
-    const runs: { resource: ListResource; filter: ListPullDeps['filter'] }[] = [];
+    const runs: { resource: ListResource; filter: ListPullDeps['filter']; cursor: Cursor }[] = [];
     for (const resource of selected) {
       const filter = resource.filter?.(context);
       if (filter === null) continue;
@@ -134,7 +144,7 @@ export function createPuller(deps: PullerDeps): Puller {
         const opened = cursors.get(resource.name) ?? null;
         if (opened ? done(resource.name) : done(resource.openedBy)) continue;
       }
-      runs.push({ resource, filter });
+      runs.push({ resource, filter, cursor: cursors.get(resource.name) ?? null });
     }
     const cached = runs.map((run) => cursors.get(run.resource.name) ?? null);
     const complete = cached.every(finishedCursor);
@@ -183,7 +193,10 @@ export function createPuller(deps: PullerDeps): Puller {
     });
     const refs: Ref[] = [];
     let failed = false;
-    const gate = tierGate(deps.store);
+    // No page is stored before every total is announced (`counting` below); a count that ended the run
+    // (stopped, offline, credentials) lets none be stored.
+    let counted: (ok: boolean) => void = () => {};
+    const gate = tierGate(afterCounts(deps.store, new Promise<boolean>((resolve) => (counted = resolve))));
     const listDeps = (run: (typeof runs)[number]): ListPullDeps => ({
       store: gate[run.resource.tier],
       client: deps.client,
@@ -224,136 +237,159 @@ export function createPuller(deps: PullerDeps): Puller {
     }
 
     // Totals first, dock tier first: one small request per unfinished initial pass (a pass that waits for
-    // another is counted when its turn comes), a few in flight, announced in the runs' order.
-    const counted = runs.filter(
+    // another is counted when its turn comes), a few in flight, announced in the runs' order. They are asked
+    // beside the first pages, not before them: waiting for them (the token's request included) held the
+    // first page back by a round trip of its own, ~0.6 s of the small demo's first sync (bench/sync). No
+    // page is stored before every total is announced (the gate above), so progress is whole before any row
+    // lands, as before.
+    const counts = runs.filter(
       (run) => run.resource.strategy === 'keyset' && !run.resource.after && !run.resource.openedBy,
     );
-    const standings = await inPool(counted, async (run) => {
+    const counting = inPool(counts, async (run) => {
       let standing: Awaited<ReturnType<typeof countKeyset>> = null;
       const ok = await step(run.resource.name, async () => {
-        standing = await countKeyset(listDeps(run), run.resource);
+        standing = await countKeyset(listDeps(run), run.resource, { cursor: run.cursor });
       });
       return { ok, standing };
+    }).then((standings) => {
+      for (const [i, { standing }] of standings.entries())
+        if (standing) tracker.announce(counts[i]!.resource.name, counts[i]!.resource.tier, standing);
+      return standings.every(({ ok }) => ok);
     });
-    for (const [i, { standing }] of standings.entries())
-      if (standing) tracker.announce(counted[i]!.resource.name, counted[i]!.resource.tier, standing);
-    if (standings.some(({ ok }) => !ok)) return;
+    void counting.then(counted, () => counted(false));
+    try {
+      await pullTiers();
+    } finally {
+      // Nothing of this run is left running unobserved, whichever way it ended.
+      await counting.catch(() => false);
+    }
 
-    // Records the user asked for by id ("open supplier 123") come first: someone is waiting for them, and a
-    // first sync's tiers can take minutes. Only those are read here; the by-id step below does the rest.
-    if (deps.options.byId !== false) {
-      const requested = await requestedRefs();
-      if (requested.length) {
-        const ok = await step('byIdRequested', () =>
-          refreshById(
-            { store: deps.store, client: deps.client, now: deps.now, signal, refreshTtlMs, refreshBatch: 0 },
-            requested,
-          ),
+    async function pullTiers(): Promise<void> {
+      // Records the user asked for by id ("open supplier 123") come first: someone is waiting for them, and a
+      // first sync's tiers can take minutes. Only those are read here; the by-id step below does the rest.
+      if (deps.options.byId !== false) {
+        const requested = await requestedRefs();
+        if (requested.length) {
+          const ok = await step('byIdRequested', () =>
+            refreshById(
+              {
+                store: deps.store,
+                client: deps.client,
+                now: deps.now,
+                signal,
+                refreshTtlMs,
+                refreshBatch: 0,
+              },
+              requested,
+            ),
+          );
+          if (!ok) return;
+        }
+      }
+
+      /** One resource's pass: false when the run must end; `failed` says whether this pass failed. */
+      async function pass(run: (typeof runs)[number]): Promise<{ ok: boolean; failed: boolean }> {
+        if (run.resource.after || run.resource.openedBy) {
+          const { after, openedBy } = run.resource;
+          // A store that cannot answer fails this pass, like any of its steps, never the run.
+          let due = false;
+          const ok = await step(run.resource.name, async () => {
+            if (after && !finishedCursor((await deps.store.getCursor({ resource: after })).cursor)) return;
+            const own = openedBy
+              ? (await deps.store.getCursor({ resource: run.resource.name })).cursor
+              : null;
+            if (openedBy && (!own || finishedCursor(own))) return;
+            due = true;
+            const standing = await countKeyset(listDeps(run), run.resource);
+            if (standing) tracker.announce(run.resource.name, run.resource.tier, standing);
+          });
+          if (!ok || !due) return { ok, failed: false };
+        }
+        let passFailed = false;
+        const ok = await step(
+          run.resource.name,
+          async () => {
+            if (run.resource.strategy === 'keyset') await pullKeyset(listDeps(run), run.resource);
+            else await pullList(listDeps(run), run.resource);
+            deps.onProgress(run.resource.name, undefined, deps.now().toISOString());
+          },
+          () => (passFailed = true),
+        );
+        return { ok, failed: passFailed };
+      }
+
+      // A tier's passes run in lanes (./lanes.ts): a pass waits only for the passes it follows, so the small
+      // lists are stored while the renderer stores the heavy order pages, instead of after them.
+      let stop = false;
+      const runTier = (tier: Tier) =>
+        inPool(
+          lanesOf(runs.filter((r) => r.resource.tier === tier)),
+          async (lane) => {
+            let laneFailed = false;
+            for (const run of lane) {
+              if (stop || signal.aborted) return { ok: false, failed: laneFailed };
+              const result = await pass(run);
+              laneFailed ||= result.failed;
+              if (!result.ok) {
+                stop = true;
+                return { ok: false, failed: laneFailed };
+              }
+            }
+            return { ok: true, failed: laneFailed };
+          },
+          PASSES_IN_FLIGHT,
+        );
+      tracker.update({ tier: 'dock' });
+      const dock = runTier('dock');
+      // The background tier starts asking once the dock tier stores its first page; it stores nothing before
+      // the dock tier has finished (./tierGate.ts).
+      const background = gate.started.then(() => runTier('background'));
+      // Settled below in every case; until then a failure must not count as unhandled.
+      background.catch(() => {});
+      const dockResults = await dock.catch((error: unknown) => {
+        gate.open(false);
+        throw error;
+      });
+      const dockOk = !signal.aborted && dockResults.every((r) => r.ok);
+      if (dockOk) {
+        if (!dockResults.some((r) => r.failed)) tracker.update({ dockReady: true });
+        tracker.update({ tier: 'background' });
+      }
+      gate.open(dockOk);
+      const backgroundResults = await background;
+      if (!dockOk || signal.aborted || backgroundResults.some((r) => !r.ok)) return;
+
+      if (!wanted || wanted.includes(PRODUCT_SUPPLIERS)) {
+        const ok = await step(PRODUCT_SUPPLIERS, async () => {
+          await sweepProductSuppliers({
+            store: deps.store,
+            client: deps.client,
+            now: deps.now,
+            signal,
+            refreshTtlMs,
+            batch: deps.options.productSuppliersBatch ?? PULL_DEFAULTS.productSuppliersBatch,
+          });
+          deps.onProgress(PRODUCT_SUPPLIERS, undefined, deps.now().toISOString());
+        });
+        if (!ok) return;
+      }
+      if (deps.options.byId !== false) {
+        // Requests made while this run was under way are read again: they need not wait for the next run.
+        const ok = await step('byId', async () =>
+          refreshById({ store: deps.store, client: deps.client, now: deps.now, signal, refreshTtlMs }, [
+            ...(await requestedRefs()),
+            ...refs,
+          ]),
         );
         if (!ok) return;
       }
+      if (!failed) {
+        const at = deps.now().toISOString();
+        const cursor = { resource: LAST_RUN, modifiedOn: at, id: 0, completedAt: at };
+        if (!(await step(LAST_RUN, () => deps.store.applyPulledPage({ writes: [], cursor, at })))) return;
+        tracker.update({ tier: 'idle', lastSyncAt: at });
+      } else tracker.update({ tier: 'idle' });
     }
-
-    /** One resource's pass: false when the run must end; `failed` says whether this pass failed. */
-    async function pass(run: (typeof runs)[number]): Promise<{ ok: boolean; failed: boolean }> {
-      if (run.resource.after || run.resource.openedBy) {
-        const { after, openedBy } = run.resource;
-        // A store that cannot answer fails this pass, like any of its steps, never the run.
-        let due = false;
-        const ok = await step(run.resource.name, async () => {
-          if (after && !finishedCursor((await deps.store.getCursor({ resource: after })).cursor)) return;
-          const own = openedBy ? (await deps.store.getCursor({ resource: run.resource.name })).cursor : null;
-          if (openedBy && (!own || finishedCursor(own))) return;
-          due = true;
-          const standing = await countKeyset(listDeps(run), run.resource);
-          if (standing) tracker.announce(run.resource.name, run.resource.tier, standing);
-        });
-        if (!ok || !due) return { ok, failed: false };
-      }
-      let passFailed = false;
-      const ok = await step(
-        run.resource.name,
-        async () => {
-          if (run.resource.strategy === 'keyset') await pullKeyset(listDeps(run), run.resource);
-          else await pullList(listDeps(run), run.resource);
-          deps.onProgress(run.resource.name, undefined, deps.now().toISOString());
-        },
-        () => (passFailed = true),
-      );
-      return { ok, failed: passFailed };
-    }
-
-    // A tier's passes run in lanes (./lanes.ts): a pass waits only for the passes it follows, so the small
-    // lists are stored while the renderer stores the heavy order pages, instead of after them.
-    let stop = false;
-    const runTier = (tier: Tier) =>
-      inPool(
-        lanesOf(runs.filter((r) => r.resource.tier === tier)),
-        async (lane) => {
-          let laneFailed = false;
-          for (const run of lane) {
-            if (stop || signal.aborted) return { ok: false, failed: laneFailed };
-            const result = await pass(run);
-            laneFailed ||= result.failed;
-            if (!result.ok) {
-              stop = true;
-              return { ok: false, failed: laneFailed };
-            }
-          }
-          return { ok: true, failed: laneFailed };
-        },
-        PASSES_IN_FLIGHT,
-      );
-    tracker.update({ tier: 'dock' });
-    const dock = runTier('dock');
-    // The background tier starts asking once the dock tier stores its first page; it stores nothing before
-    // the dock tier has finished (./tierGate.ts).
-    const background = gate.started.then(() => runTier('background'));
-    // Settled below in every case; until then a failure must not count as unhandled.
-    background.catch(() => {});
-    const dockResults = await dock.catch((error: unknown) => {
-      gate.open(false);
-      throw error;
-    });
-    const dockOk = !signal.aborted && dockResults.every((r) => r.ok);
-    if (dockOk) {
-      if (!dockResults.some((r) => r.failed)) tracker.update({ dockReady: true });
-      tracker.update({ tier: 'background' });
-    }
-    gate.open(dockOk);
-    const backgroundResults = await background;
-    if (!dockOk || signal.aborted || backgroundResults.some((r) => !r.ok)) return;
-
-    if (!wanted || wanted.includes(PRODUCT_SUPPLIERS)) {
-      const ok = await step(PRODUCT_SUPPLIERS, async () => {
-        await sweepProductSuppliers({
-          store: deps.store,
-          client: deps.client,
-          now: deps.now,
-          signal,
-          refreshTtlMs,
-          batch: deps.options.productSuppliersBatch ?? PULL_DEFAULTS.productSuppliersBatch,
-        });
-        deps.onProgress(PRODUCT_SUPPLIERS, undefined, deps.now().toISOString());
-      });
-      if (!ok) return;
-    }
-    if (deps.options.byId !== false) {
-      // Requests made while this run was under way are read again: they need not wait for the next run.
-      const ok = await step('byId', async () =>
-        refreshById({ store: deps.store, client: deps.client, now: deps.now, signal, refreshTtlMs }, [
-          ...(await requestedRefs()),
-          ...refs,
-        ]),
-      );
-      if (!ok) return;
-    }
-    if (!failed) {
-      const at = deps.now().toISOString();
-      const cursor = { resource: LAST_RUN, modifiedOn: at, id: 0, completedAt: at };
-      if (!(await step(LAST_RUN, () => deps.store.applyPulledPage({ writes: [], cursor, at })))) return;
-      tracker.update({ tier: 'idle', lastSyncAt: at });
-    } else tracker.update({ tier: 'idle' });
   }
 
   return { run, describe };

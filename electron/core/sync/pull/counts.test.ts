@@ -1,0 +1,90 @@
+/**
+ * The totals of a run's initial passes (./puller.ts) are counted beside its first pages, not before them,
+ * against the real simulator: the count requests are held until a page has come back, which a run that
+ * waited for its counts would never ask for (it would wait for the fallback release, and fail). No page is
+ * stored before every total is announced, so the progress is still whole before any row lands.
+ */
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../../../server/index';
+import type { PortRequest, StorePort } from '../../../../src/db/storePort';
+import { recordingFetch, waitFor } from '../testing/fetches';
+import { engineHarness, type EngineHarness } from '../testing/harness';
+import type { SyncStatus } from '../types';
+
+let sim: Simulator;
+let harness: EngineHarness | undefined;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
+});
+afterAll(() => sim.stop());
+afterEach(async () => {
+  await harness?.engine.stop();
+  harness = undefined;
+});
+
+const RESOURCES = ['customers', 'supplierInvoices', 'creditNotes'];
+/** Only a hang guard: the assertions are about order, never about time. */
+const FALLBACK_MS = 10_000;
+
+it('asks for the first page while the totals are counted, and stores it once every total is shown', async () => {
+  let released = false;
+  let release: () => void = () => {};
+  const countsReleased = new Promise<void>((resolve) => (release = resolve));
+  const releaseCounts = () => {
+    released = true;
+    release();
+  };
+  const fallback = setTimeout(releaseCounts, FALLBACK_MS);
+  let pageAskedWhileCounting = false;
+  let countsHeld = 0;
+  const recording = recordingFetch(async (request, forward) => {
+    const url = new URL(request.url);
+    if (url.pathname.endsWith('/auth/token')) return forward();
+    if (url.searchParams.get('page_size') === '1') {
+      if (!released) countsHeld++;
+      await countsReleased;
+      return forward();
+    }
+    if (!released && countsHeld > 0) pageAskedWhileCounting = true;
+    // The counts answer only once a page is in hand: a run that stored it at once would store it before
+    // its totals were shown.
+    const page = await forward();
+    releaseCounts();
+    return page;
+  });
+  harness = engineHarness(sim, {
+    pull: { resources: RESOURCES, pageSize: 40, byId: false, intervalMs: 600_000 },
+    clientOptions: { fetch: recording.fetch },
+  });
+  const shownAtStores: SyncStatus['pullProgress'][] = [];
+  const store: StorePort = {
+    ...harness.store,
+    applyPulledPage: (request: PortRequest<'applyPulledPage'>) => {
+      if (request.writes.some((write) => write.put?.length))
+        shownAtStores.push(structuredClone(engine.status.get().pullProgress));
+      return harness!.store.applyPulledPage(request);
+    },
+  };
+  const engine = harness.restart({ store });
+  harness.engine = engine;
+  try {
+    await engine.start();
+    await waitFor(() => engine.status.get().pull.lastSyncAt !== undefined, 30_000);
+  } finally {
+    clearTimeout(fallback);
+  }
+
+  // The run's three initial passes were counted at its start (the credit notes' items pass, later).
+  expect(countsHeld).toBe(RESOURCES.length);
+  expect(pageAskedWhileCounting).toBe(true);
+  const counts = sim.control.snapshot().counts;
+  expect(shownAtStores.length).toBeGreaterThan(0);
+  // The first page stored found every initial pass shown with its total from total_records.
+  expect(shownAtStores[0]).toMatchObject({
+    customers: { done: 0, total: counts.customers, finished: false },
+    supplierInvoices: { done: 0, total: counts.supplierInvoices, finished: false },
+    creditNotes: { done: 0, total: counts.creditNotes, finished: false },
+  });
+  expect(await harness.db.customers.count()).toBe(counts.customers);
+});
