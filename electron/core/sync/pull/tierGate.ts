@@ -8,6 +8,7 @@
  */
 import type { StorePort } from '../../../../src/db/storePort';
 import { CallAbortedError } from '../../api/errors';
+import { withoutRepeatedRows } from './repeatedRows';
 
 export interface TierGate {
   /** The dock tier's store: its first page store lets the background tier start. */
@@ -27,7 +28,10 @@ function withPageStore(store: StorePort, applyPulledPage: StorePort['applyPulled
   return wrapped;
 }
 
-export function tierGate(store: StorePort): TierGate {
+export function tierGate(runStore: StorePort): TierGate {
+  // A gate lives for one run: both tiers store through one memory of the rows the run has stored, so a
+  // product the dock tier stored is not sent again with the history's lines (./repeatedRows.ts).
+  const store = withoutRepeatedRows(runStore);
   let start: () => void = () => {};
   const started = new Promise<void>((resolve) => (start = resolve));
   let open: (go: boolean) => void = () => {};
