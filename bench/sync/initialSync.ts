@@ -90,9 +90,8 @@ async function openOrdersCached({
   });
   try {
     if (!db.objectStoreNames.contains('purchaseOrderItems')) return null;
-    const tx = db.transaction(['purchaseOrders', 'purchaseOrderItems'], 'readonly');
+    const tx = db.transaction(['purchaseOrders'], 'readonly');
     const orders = tx.objectStore('purchaseOrders');
-    const lines = tx.objectStore('purchaseOrderItems').index('po_id');
     const count = (request: IDBRequest<number>) =>
       new Promise<number>((resolve, reject) => {
         request.onsuccess = () => resolve(request.result);
@@ -103,14 +102,29 @@ async function openOrdersCached({
     const open = await Promise.all(statuses.map((status) => count(byStatus.count(status))));
     const openCached = open.reduce((sum, n) => sum + n, 0);
     if (ids.length === 0 || openCached < ids.length) return { allOrders, orders: openCached, lines: 0 };
-    const counts = await Promise.all(
-      ids.map(async (id) => [await count(orders.count(id)), await count(lines.count(id))] as const),
-    );
-    return {
-      allOrders,
-      orders: counts.reduce((sum, [o]) => sum + o, 0),
-      lines: counts.reduce((sum, [, l]) => sum + l, 0),
-    };
+    // In transactions of BATCH orders with the thread given back between them: 8,600 answers in one task
+    // took ~100 ms of the page's main thread at dock-ready, and the longest-task figure measured the bench.
+    const BATCH = 100;
+    let cachedOrders = 0;
+    let cachedLines = 0;
+    for (let at = 0; at < ids.length; at += BATCH) {
+      if (at > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      const batch = db.transaction(['purchaseOrders', 'purchaseOrderItems'], 'readonly');
+      const batchOrders = batch.objectStore('purchaseOrders');
+      const batchLines = batch.objectStore('purchaseOrderItems').index('po_id');
+      const counts = await Promise.all(
+        ids
+          .slice(at, at + BATCH)
+          .map(
+            async (id) => [await count(batchOrders.count(id)), await count(batchLines.count(id))] as const,
+          ),
+      );
+      for (const [o, l] of counts) {
+        cachedOrders += o;
+        cachedLines += l;
+      }
+    }
+    return { allOrders, orders: cachedOrders, lines: cachedLines };
   } finally {
     db.close();
   }
