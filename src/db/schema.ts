@@ -1,7 +1,8 @@
 /**
  * The one durable store: the renderer's Dexie database (docs/architecture.md). DOM-free, so the
  * sync engine's tests run it in Node over fake-indexeddb, and the renderer runs it over the browser's
- * IndexedDB. Cached server records are stored in their response shape; the outbox holds OpRecords.
+ * IndexedDB. Cached server records are stored in their response shape (an order line keeps part of its
+ * product, ./lineProduct.ts); the outbox holds OpRecords.
  */
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type {
