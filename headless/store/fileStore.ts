@@ -17,6 +17,7 @@ import { createDexieStore } from '../../src/db/dexieStore';
 import type { SliceSizing } from '../../src/db/pullSlices';
 import { DockhandDb } from '../../src/db/schema';
 import type { StorePort } from '../../src/db/storePort';
+import { startCheckpointer } from './checkpointer';
 import { acquireLock } from './lock';
 import { sqliteBulk, type BulkStore } from './sqliteBulk';
 import { sqliteCursors, type CursorTables } from './sqliteCursors';
@@ -44,6 +45,8 @@ export interface FileStoreStats {
   dir: string;
   /** Read-write transactions committed since this open. */
   commits: number;
+  /** Checkpoints of the write-ahead log the worker made since this open (./checkpointer.ts). */
+  checkpoints: number;
   /** The database file and its write-ahead log, in bytes. */
   bytes: number;
   /** Whether the open found an existing database. */
@@ -204,9 +207,9 @@ function openSqlite(path: string): Database {
   const sqlite = new Sqlite(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('cache_size = -65536'); // 64 MiB of pages: the working set of a sync, not the database
-  // Checkpoint the log into the database every 40 MB rather than 4 MB: a first sync rewrites the same index
-  // pages over and over, and each checkpoint writes them once.
-  sqlite.pragma('wal_autocheckpoint = 10000');
+  // The log is checkpointed by a worker (./checkpointer.ts); this connection checkpoints it itself, inside a
+  // COMMIT, only if the worker has fallen 200 MB behind.
+  sqlite.pragma('wal_autocheckpoint = 50000');
   sqlite.exec('CREATE TABLE IF NOT EXISTS dockhand_meta (name TEXT PRIMARY KEY, value ANY)');
   return sqlite;
 }
@@ -273,12 +276,14 @@ async function open(dir: string, options: FileStoreOptions, release: () => void)
         .run('schema', schema);
     })();
 
+    const checkpointer = startCheckpointer(path);
     const transactions = serialiseOnSqlite(sqlite, raw, stores, {
       fsyncs: (scope) => FSYNCED_TABLES.some((table) => scope.has(table)),
       onCommitFailure(error) {
         broken ??= error;
         onFailure(error);
       },
+      onCommit: () => checkpointer.committed(),
     });
     return {
       dir,
@@ -289,12 +294,15 @@ async function open(dir: string, options: FileStoreOptions, release: () => void)
         db.close();
         // Transactions made before the close still run (IndexedDB lets them finish), on the open database.
         await settled(raw);
+        // The worker's connection first: the last one to close checkpoints what is left and removes the log.
+        await checkpointer.stop();
         sqlite.close();
         release();
       },
       stats: () => ({
         dir,
         commits: transactions.commits,
+        checkpoints: checkpointer.checkpoints,
         bytes: [path, `${path}-wal`].reduce((n, file) => n + (existsSync(file) ? statSync(file).size : 0), 0),
         opened: { existing },
       }),

@@ -38,6 +38,8 @@ export interface TransactionHooks {
   fsyncs(scope: Set<string>): boolean;
   /** The COMMIT failed: the transaction is not durable, and the caller must not be told it is. */
   onCommitFailure(error: Error): void;
+  /** A COMMIT succeeded (./checkpointer.ts checkpoints the log a while after). */
+  onCommit?(): void;
 }
 
 const overlaps = (a: Set<string>, b: Set<string>) => [...a].some((name) => b.has(name));
@@ -94,7 +96,9 @@ export function serialiseOnSqlite(
     } catch (error) {
       if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
       hooks.onCommitFailure(error as Error);
+      return;
     }
+    hooks.onCommit?.();
   }
 
   function begin(tx: RawTransaction): void {
