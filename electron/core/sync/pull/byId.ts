@@ -103,12 +103,18 @@ async function writesOf(deps: ByIdDeps, name: ByIdName, records: readonly Fetche
 export async function refreshById(deps: ByIdDeps, discovered: readonly Ref[]): Promise<number> {
   const fetchedBefore = new Date(deps.now().getTime() - deps.refreshTtlMs).toISOString();
   const queue: Ref[] = [...discovered];
-  // Cached records nobody referenced lately still age out: a batch of the oldest per run.
-  for (const name of Object.keys(BY_ID_RESOURCES) as ByIdName[]) {
-    if (deps.refreshBatch === 0) break;
-    const { table } = BY_ID_RESOURCES[name];
-    const { ids } = await deps.store.staleIds({ table, fetchedBefore, limit: deps.refreshBatch ?? 50 });
-    queue.push(...ids.map((id) => ({ resource: name, id })));
+  const names = Object.keys(BY_ID_RESOURCES) as ByIdName[];
+  // Cached records nobody referenced lately still age out: a batch of the oldest per run. The resources'
+  // reads go together, here and below: one after another, they were a store round trip each.
+  if (deps.refreshBatch !== 0) {
+    const aged = await Promise.all(
+      names.map(async (name) => {
+        const { table } = BY_ID_RESOURCES[name];
+        const { ids } = await deps.store.staleIds({ table, fetchedBefore, limit: deps.refreshBatch ?? 50 });
+        return ids.map((id): Ref => ({ resource: name, id }));
+      }),
+    );
+    queue.push(...aged.flat());
   }
   const done = new Set<string>();
   let fetched = 0;
@@ -123,20 +129,35 @@ export async function refreshById(deps: ByIdDeps, discovered: readonly Ref[]): P
   while (queue.length) {
     deps.signal.throwIfAborted();
     const batch = queue.splice(0, queue.length).filter((ref) => !done.has(`${ref.resource}:${ref.id}`));
-    for (const name of Object.keys(BY_ID_RESOURCES) as ByIdName[]) {
-      const ids = [...new Set(batch.filter((ref) => ref.resource === name).map((ref) => ref.id))];
-      if (!ids.length) continue;
-      const { table, refs } = BY_ID_RESOURCES[name];
-      const stale = await deps.store.staleIds({ table, ids, fetchedBefore });
-      for (const id of ids) done.add(`${name}:${id}`);
-      for (let at = 0; at < stale.ids.length; at += WRITE_BATCH) {
-        const records = await inPool(stale.ids.slice(at, at + WRITE_BATCH), (id) => fetchOne(deps, name, id));
-        pending.push(...(await writesOf(deps, name, records)));
-        for (const record of records) if (record.found) queue.push(...(refs?.(record.record) ?? []));
-        fetched += records.length;
-        pendingRecords += records.length;
-        if (pendingRecords >= WRITE_BATCH) await flush();
+    // Every resource's stale ids at once, then their records in one pool: the pool stays full across
+    // resources instead of draining at the end of each.
+    const stale = await Promise.all(
+      names.map(async (name) => {
+        const ids = [...new Set(batch.filter((ref) => ref.resource === name).map((ref) => ref.id))];
+        if (!ids.length) return [];
+        const { ids: old } = await deps.store.staleIds({
+          table: BY_ID_RESOURCES[name].table,
+          ids,
+          fetchedBefore,
+        });
+        for (const id of ids) done.add(`${name}:${id}`);
+        return old.map((id): Ref => ({ resource: name, id }));
+      }),
+    );
+    const due = stale.flat();
+    for (let at = 0; at < due.length; at += WRITE_BATCH) {
+      const slice = due.slice(at, at + WRITE_BATCH);
+      const records = await inPool(slice, (ref) => fetchOne(deps, ref.resource, ref.id));
+      for (const name of names) {
+        const own = records.filter((_, i) => slice[i]!.resource === name);
+        if (!own.length) continue;
+        pending.push(...(await writesOf(deps, name, own)));
+        const { refs } = BY_ID_RESOURCES[name];
+        for (const record of own) if (record.found) queue.push(...(refs?.(record.record) ?? []));
       }
+      fetched += records.length;
+      pendingRecords += records.length;
+      if (pendingRecords >= WRITE_BATCH) await flush();
     }
   }
   await flush();

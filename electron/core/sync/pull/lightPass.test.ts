@@ -34,7 +34,7 @@ it('asks for the closed orders while the open ones are stored, having opened the
     released = true;
     release();
   };
-  const fallback = setTimeout(releaseDock, FALLBACK_MS);
+  let fallback: ReturnType<typeof setTimeout> | undefined;
   let dockHeld = false;
   let lightAskedWhileDockHeld = false;
   const recording = recordingFetch((request, forward) => {
@@ -61,6 +61,8 @@ it('asks for the closed orders while the open ones are stored, having opened the
       const orders = request.writes.find((write) => write.table === 'purchaseOrders')?.put ?? [];
       if (orders.length && !dockHeld) {
         dockHeld = true;
+        // Counted from the hold, not from the start: a loaded machine must not release it first.
+        fallback = setTimeout(releaseDock, FALLBACK_MS);
         await dockReleased;
       }
       if (request.cursor?.resource === 'purchaseOrders' && orders.length) {

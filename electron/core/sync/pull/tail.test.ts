@@ -1,0 +1,104 @@
+/**
+ * The end of a run (./puller.ts), against the real simulator: the product supplier sweep and the by-id
+ * records go side by side, and the by-id resources' records share one pool (./byId.ts). Each is checked by
+ * holding a request until one the old order could only send after it has left: the sweep's first request
+ * until a by-id one, the first supplier's until an outlet's. Without the overlap the hold waits for the
+ * fallback release and the test fails; no assertion is about time.
+ */
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../../../server/index';
+import { recordingFetch, waitFor } from '../testing/fetches';
+import { engineHarness, type EngineHarness } from '../testing/harness';
+
+let sim: Simulator;
+let harness: EngineHarness | undefined;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
+});
+afterAll(() => sim.stop());
+afterEach(async () => {
+  await harness?.engine.stop();
+  harness = undefined;
+});
+
+/** Only a hang guard. */
+const FALLBACK_MS = 10_000;
+
+/**
+ * A request held (`wait`) until `release`, or the fallback counted from when it is held; `early` says
+ * whether `release` came first.
+ */
+function hold() {
+  let early = false;
+  let settled = false;
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  let fallback: ReturnType<typeof setTimeout> | undefined;
+  return {
+    wait() {
+      fallback ??= setTimeout(() => {
+        settled = true;
+        open();
+      }, FALLBACK_MS);
+      return opened;
+    },
+    release() {
+      if (settled) return;
+      settled = true;
+      early = true;
+      clearTimeout(fallback);
+      open();
+    },
+    get early() {
+      return early;
+    },
+    stop: () => clearTimeout(fallback),
+  };
+}
+
+it('sweeps product supplier links beside the by-id records, whose resources are read together', async () => {
+  const sweep = hold();
+  const supplier = hold();
+  let sweepHeld = false;
+  let supplierHeld = false;
+  const recording = recordingFetch(async (request, forward) => {
+    const path = new URL(request.url).pathname;
+    if (/\/products\/\d+\/suppliers$/.test(path) && !sweepHeld) {
+      sweepHeld = true;
+      await sweep.wait();
+    } else if (/\/suppliers\/\d+$/.test(path)) {
+      sweep.release();
+      if (!supplierHeld) {
+        supplierHeld = true;
+        await supplier.wait();
+      }
+    } else if (/\/outlets\/\d+$/.test(path)) {
+      sweep.release();
+      supplier.release();
+    }
+    return forward();
+  });
+  harness = engineHarness(sim, {
+    pull: {
+      resources: ['purchaseOrders', 'productSuppliers'],
+      productSuppliersBatch: 5,
+      intervalMs: 600_000,
+    },
+    clientOptions: { fetch: recording.fetch },
+  });
+  try {
+    await harness.engine.start();
+    await waitFor(() => harness!.engine.status.get().pull.lastSyncAt !== undefined, 30_000);
+  } finally {
+    sweep.stop();
+    supplier.stop();
+  }
+
+  expect(sweepHeld && supplierHeld).toBe(true);
+  expect(sweep.early).toBe(true);
+  expect(supplier.early).toBe(true);
+  expect(await harness.db.productSuppliers.count()).toBeGreaterThan(0);
+  expect(await harness.db.suppliers.count()).toBeGreaterThan(0);
+  expect(await harness.db.outlets.count()).toBeGreaterThan(0);
+});
