@@ -66,6 +66,7 @@ export function unpackPulledPage(
   const request = STORE_PORT.applyPulledPage.request.safeParse({
     cursor: packed.cursor,
     at: packed.at,
+    ...(packed.chain ? { chain: packed.chain } : {}),
     writes,
   });
   if (!request.success)

@@ -13,6 +13,7 @@ import { settleByIdRequests, waitingByIdRequests } from './byIdRequests';
 import { deleteServerRows, putServerRows } from './cacheRows';
 import { countOutbox } from './outboxCounts';
 import type { CacheKey, CacheWrite } from './cacheWrites';
+import { inPassOrder } from './pageChains';
 import { pendingRowsKey } from './pendingRows';
 import { DEFAULT_SLICE_SIZING, nextSliceRows, takeSlice, yieldToHost, type SliceSizing } from './pullSlices';
 import type { DockhandDb, LocalMeta } from './schema';
@@ -55,7 +56,7 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
   // one then took whole (bench/sync --profile: 500 ms tasks of bulkPut and bulkGet).
   const sliceRows = new Map<string, number>();
 
-  return {
+  const methods: PullMethods = {
     async getCursor({ resource }) {
       return { cursor: (await db.cursors.get(resource)) ?? null };
     },
@@ -144,4 +145,7 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
         return { pruned: old.length, tempIds: await cleanResolvedTempIds(db, tempIdsResolvedBefore) };
       }),
   };
+  // Pages of one pass in order, each only after the one before it was stored (./pageChains.ts).
+  methods.applyPulledPage = inPassOrder(methods.applyPulledPage.bind(methods));
+  return methods;
 }

@@ -69,4 +69,36 @@ describe('the pull worker', () => {
     expect(await reader.cursors.count()).toBe(0);
     server.close();
   });
+
+  it('stores the pages of a pass sent ahead of their answers in order, and none after one out of turn', async () => {
+    const { server, posted, reader } = worker();
+    await server.receive({ type: 'open', name: 'worker-test' });
+    const chained = (seq: number, ids: number[], pass = 'customers:run-1') =>
+      packPulledPage({
+        writes: [{ table: 'customers', put: ids.map(customer) }],
+        cursor: { ...cursor, id: ids[ids.length - 1]! },
+        at: AT,
+        chain: { pass, seq },
+      });
+    // Both sent before either is answered, as the engine sends them.
+    await Promise.all([
+      server.receive({ type: 'apply', id: 1, page: chained(0, [1, 2]) }),
+      server.receive({ type: 'apply', id: 2, page: chained(1, [3, 4]) }),
+    ]);
+    expect(posted.slice(1).map((m) => m.type === 'answer' && [m.id, m.result.ok])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    expect((await reader.cursors.get('customers'))!.id).toBe(4);
+
+    // Page 3 of a pass whose page 2 never came: refused, nothing written, the cursor where it was.
+    await server.receive({ type: 'apply', id: 3, page: chained(3, [5]) });
+    expect(posted.pop()).toMatchObject({
+      id: 3,
+      result: { ok: false, error: expect.stringMatching(/not stored/) },
+    });
+    expect(await reader.customers.get(5)).toBeUndefined();
+    expect((await reader.cursors.get('customers'))!.id).toBe(4);
+    server.close();
+  });
 });

@@ -185,6 +185,11 @@ export const STORE_PORT = {
       writes: z.array(CacheWriteSchema),
       cursor: PullCursorSchema.nullable(),
       at: isoDateTime(),
+      /**
+       * The page's pass and its number in it, from 0, when the engine sends it before the page ahead of it
+       * was answered: applied only right after that page was stored (./pageChains.ts).
+       */
+      chain: z.strictObject({ pass: z.string().min(1), seq: z.number().int().nonnegative() }).optional(),
     }),
     response: z.strictObject({
       written: z.number().int(),
