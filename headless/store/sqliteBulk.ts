@@ -63,16 +63,24 @@ interface FakeTransaction {
 const SPECIAL = new Set(['length', 'size', 'type', 'name', 'lastModified']);
 const NOT_FOUND = Symbol('not found');
 
+/** Each key path's steps, split once (a put reads a few paths per row), null when left to fake-indexeddb. */
+const steps = new Map<string, string[] | null>();
+
 /** A key path's steps, or undefined when it is not one this module resolves itself. */
-const stepsOf = (path: string): string[] | undefined => {
-  const steps = path.split('.');
-  return path === '' || steps.some((step) => SPECIAL.has(step)) ? undefined : steps;
-};
+function stepsOf(path: string): string[] | undefined {
+  let known = steps.get(path);
+  if (known === undefined) {
+    const split = path.split('.');
+    known = path === '' || split.some((step) => SPECIAL.has(step)) ? null : split;
+    steps.set(path, known);
+  }
+  return known ?? undefined;
+}
 
 /** What a key path names in a value, as fake-indexeddb's extractKey finds it (own properties only). */
-function resolve(value: unknown, steps: string[]): unknown {
+function resolve(value: unknown, path: string[]): unknown {
   let object = value;
-  for (const step of steps) {
+  for (const step of path) {
     if (typeof object !== 'object' || object === null || !Object.hasOwn(object, step)) return NOT_FOUND;
     object = (object as Record<string, unknown>)[step];
   }
@@ -92,8 +100,8 @@ function primaryKeyOf(keyPath: string | string[], value: unknown): unknown {
     const parts = keyPath.map((part) => primaryKeyOf(part, value));
     return parts.every((part) => part !== undefined) ? parts : undefined;
   }
-  const steps = stepsOf(keyPath);
-  const key = steps && resolve(value, steps);
+  const path = stepsOf(keyPath);
+  const key = path && resolve(value, path);
   return isPlainKey(key) ? key : undefined;
 }
 
@@ -101,9 +109,9 @@ const NONE: Buffer[] = [];
 
 /** The entries a value has in an index, encoded: what fake-indexeddb's Index.storeRecord would put. */
 function indexEntries(index: BulkIndex, value: unknown): Buffer[] {
-  const steps = typeof index.keyPath === 'string' ? stepsOf(index.keyPath) : undefined;
-  if (steps) {
-    const found = resolve(value, steps);
+  const path = typeof index.keyPath === 'string' ? stepsOf(index.keyPath) : undefined;
+  if (path) {
+    const found = resolve(value, path);
     // Missing or null is no key (valueToKey refuses it, and the value is then left out of the index).
     if (found === NOT_FOUND || found === undefined || found === null) return NONE;
     if (isPlainKey(found)) return [encodeKey(found)];
@@ -132,7 +140,9 @@ function prepare(store: BulkStore, values: readonly unknown[]): Prepared[] | und
     } catch {
       return undefined;
     }
-    rows.push({ key, k: encodeKey(key), bytes, entries: store.indexes.map((i) => indexEntries(i, value)) });
+    const entries: Buffer[][] = [];
+    for (const index of store.indexes) entries.push(indexEntries(index, value));
+    rows.push({ key, k: encodeKey(key), bytes, entries });
   }
   return rows;
 }
@@ -159,9 +169,10 @@ function write(store: BulkStore, rows: Prepared[]): void {
       continue;
     }
     if (store.tree.insertIfAbsent(row.k, row.bytes)) {
-      store.indexes.forEach((index, i) => {
-        for (const entry of row.entries[i]!) index.tree.addPair(entry, row.k);
-      });
+      for (let i = 0; i < store.indexes.length; i++) {
+        const tree = store.indexes[i]!.tree;
+        for (const entry of row.entries[i]!) tree.addPair(entry, row.k);
+      }
       continue;
     }
     const old = deserialize(store.tree.bytesAt(row.k)!);
