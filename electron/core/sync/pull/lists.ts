@@ -9,6 +9,7 @@
  * Each run starts `overlapMs` before the cursor, for records committed late with an earlier timestamp; the
  * store leaves rows it already has unchanged (same modified_on), so the overlap costs no writes.
  */
+import { randomUUID } from 'node:crypto';
 import { buildFilter, type FilterClauseInput } from '../../../../src/api/query';
 import type { CacheWrite } from '../../../../src/db/cacheWrites';
 import type { PortResponse, StorePort } from '../../../../src/db/storePort';
@@ -172,6 +173,10 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
   // Settled before the first store below; a failure must not count as unhandled until then.
   opened.catch(() => {});
 
+  // This pass's pages at the store: the last one sent, and the name the store knows the pass by.
+  let stored: Promise<unknown> = Promise.resolve();
+  const pass = `${resource.name}:${randomUUID()}`;
+  let seq = 0;
   const request = (step: 'ties' | 'ahead', at: { modifiedOn: string; id: number }) => ({
     filter_by:
       step === 'ties'
@@ -242,19 +247,30 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
       const pageWrites = resource.rows(rows);
       const writes = [...pageWrites, ...(await childWrites(deps, listed, rows, newRows, pageWrites))];
       await opened;
-      await deps.store.applyPulledPage({ writes, cursor, at: deps.now().toISOString() });
-      committed = cursor;
-      deps.onRefs(rows.flatMap((row) => resource.refs?.(row) ?? []));
-      if (initial) {
-        const rate = fresh / Math.max(1, deps.now().getTime() - began);
-        const left = Math.max(0, (total ?? done) - done);
-        deps.onProgress({
-          done,
-          total: total ?? done,
-          finished: false,
-          etaMs: rate > 0 ? left / rate : undefined,
+      // Sent without waiting for the page before it to be answered: the store applies a pass's pages in
+      // order, each only right after the one before it was stored (src/db/pageChains.ts). At most two are
+      // at the store, the one it writes and the next, so it never waits a round trip between two pages.
+      // What the page brings is told once it is stored, in page order (the store answers in that order).
+      const refs = rows.flatMap((row) => resource.refs?.(row) ?? []);
+      const sent = { done, total: total ?? done, fresh };
+      const storing = deps.store
+        .applyPulledPage({ writes, cursor, at: deps.now().toISOString(), chain: { pass, seq: seq++ } })
+        .then(() => {
+          deps.onRefs(refs);
+          if (!initial) return;
+          const rate = sent.fresh / Math.max(1, deps.now().getTime() - began);
+          const left = Math.max(0, sent.total - sent.done);
+          deps.onProgress({
+            done: sent.done,
+            total: sent.total,
+            finished: false,
+            etaMs: rate > 0 ? left / rate : undefined,
+          });
         });
-      }
+      storing.catch(() => {});
+      await stored;
+      stored = storing;
+      committed = cursor;
     }
     if (step) phase = step;
   }
@@ -265,6 +281,7 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
   if (initial) finished.initial = { done, total: done, finished: true };
   else if (start?.initial) finished.initial = start.initial;
   await opened;
+  await stored;
   await deps.store.applyPulledPage({ writes: [], cursor: finished, at: deps.now().toISOString() });
   deps.onProgress({ done, total: done, finished: true });
   return fresh;
