@@ -23,11 +23,6 @@ interface Page {
   data: Record<string, unknown>[] | null;
   total_records: number;
 }
-/** A keyset page and the page size it was asked with (a full page may have more after it). */
-interface Asked {
-  page: Page;
-  size: number;
-}
 
 export interface ListPullDeps {
   store: StorePort;
@@ -61,9 +56,8 @@ async function fetchPage(
   deps: ListPullDeps,
   resource: ListResource,
   query: Record<string, unknown>,
-  size = deps.pageSize,
 ): Promise<Page> {
-  const input = { query: { ...resource.query, ...query, page_size: size } };
+  const input = { query: { ...resource.query, ...query, page_size: deps.pageSize } };
   return (await deps.client.call(resource.operation, input as never, {
     signal: deps.signal,
   })) as unknown as Page;
@@ -190,32 +184,24 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
     page_number: 1,
   });
   // Settled when awaited; until then a failure must not count as unhandled (another page may fail first).
-  const fetchAhead = (
-    step: 'ties' | 'ahead',
-    at: { modifiedOn: string; id: number },
-    size = deps.pageSize,
-  ): Promise<Asked> => {
-    const asked = fetchPage(deps, listed, request(step, at), size).then((page) => ({ page, size }));
-    asked.catch(() => {});
-    return asked;
+  const fetchAhead = (step: 'ties' | 'ahead', at: { modifiedOn: string; id: number }) => {
+    const page = fetchPage(deps, listed, request(step, at));
+    page.catch(() => {});
+    return page;
   };
   // The page after a run of ties (everything newer than its timestamp) is asked for with the first page
   // of the run: a run is almost always one short page, and waiting for it before asking cost a round trip
   // per page. Not asked again while a run fills whole pages (it would be asked for nothing).
-  let newer: { after: string; page: Promise<Asked> } | null = null;
+  let newer: { after: string; page: Promise<Page> } | null = null;
   const speculate = (at: { modifiedOn: string; id: number }) => {
     newer = { after: at.modifiedOn, page: fetchAhead('ahead', at) };
   };
-  // A resource with heavy pages (a page size of its own: orders with their lines) asks for a quarter page
-  // first, stored while the next, whole page is on its way. With whole pages only, the small demo's open
-  // orders (one page) were fetched, sent and stored strictly one after another (~1.5 s, bench/sync).
-  const firstSize = resource.pageSize ? Math.ceil(deps.pageSize / 4) : deps.pageSize;
-  let next: Promise<Asked> | null = fetchAhead(phase, position, firstSize);
+  let next: Promise<Page> | null = fetchAhead(phase, position);
   if (phase === 'ties') speculate(position);
 
   while (next) {
     deps.signal.throwIfAborted();
-    const { page, size } = await next;
+    const page: Page = await next;
     const rows = page.data ?? [];
     if (phase === 'ahead' && initial && total === undefined) total = done + page.total_records;
     // The next request depends only on this page's last row, so it is on the wire while this page is
@@ -224,8 +210,9 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
     const reached: { modifiedOn: string; id: number } =
       rows.length > 0 ? positionOf(rows[rows.length - 1]!) : position;
     // A full page: more may share its last timestamp (ties) or come after it.
-    const step: 'ties' | 'ahead' | null = rows.length === size ? 'ties' : phase === 'ties' ? 'ahead' : null;
-    const asked = newer as { after: string; page: Promise<Asked> } | null;
+    const step: 'ties' | 'ahead' | null =
+      rows.length === deps.pageSize ? 'ties' : phase === 'ties' ? 'ahead' : null;
+    const asked = newer as { after: string; page: Promise<Page> } | null;
     newer = null;
     if (step === 'ties') {
       next = fetchAhead('ties', reached);
