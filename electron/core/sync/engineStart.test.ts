@@ -4,31 +4,19 @@
  * is sent. The prune is held until a pull request has left, which an engine that pruned first would never
  * send (it would wait for the fallback release, and fail). No assertion is about time.
  */
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../server/index';
+import { expect, it } from 'vitest';
+import { startSimulator } from '../../../server/index';
 import type { PortRequest, StorePort } from '../../../src/db/storePort';
 import { recordingFetch, waitFor } from './testing/fetches';
-import { engineHarness, type EngineHarness } from './testing/harness';
+import { engineHarness } from './testing/harness';
+import { HANG_GUARD_MS, simulatorSuite } from './testing/simulatorSuite';
 
-let sim: Simulator;
-let harness: EngineHarness | undefined;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
-afterEach(async () => {
-  await harness?.engine.stop();
-  harness = undefined;
-});
-
-/** Only a hang guard. */
-const FALLBACK_MS = 10_000;
+const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }));
 
 it('starts pulling before pruning, after making the ops found sending uncertain', async () => {
   let releasePrune: () => void = () => {};
   const pruneReleased = new Promise<void>((resolve) => (releasePrune = resolve));
-  const fallback = setTimeout(releasePrune, FALLBACK_MS);
+  const fallback = setTimeout(releasePrune, HANG_GUARD_MS);
   const events: string[] = [];
   let pruneHeld = false;
   let requestWhilePruneHeld = false;
@@ -41,19 +29,21 @@ it('starts pulling before pruning, after making the ops found sending uncertain'
     }
     return forward();
   });
-  harness = engineHarness(sim, {
-    pull: { resources: ['customers'], byId: false, intervalMs: 600_000 },
-    clientOptions: { fetch: recording.fetch },
-  });
+  const harness = suite.track(
+    engineHarness(suite.sim, {
+      pull: { resources: ['customers'], byId: false, intervalMs: 600_000 },
+      clientOptions: { fetch: recording.fetch },
+    }),
+  );
   const store: StorePort = {
     ...harness.store,
     listOps: async (request: PortRequest<'listOps'>) => {
-      const answer = await harness!.store.listOps(request);
+      const answer = await harness.store.listOps(request);
       events.push('listOps');
       return answer;
     },
     refreshBlocking: async (request: PortRequest<'refreshBlocking'>) => {
-      const answer = await harness!.store.refreshBlocking(request);
+      const answer = await harness.store.refreshBlocking(request);
       events.push('refreshBlocking');
       return answer;
     },
@@ -62,7 +52,7 @@ it('starts pulling before pruning, after making the ops found sending uncertain'
       pruneHeld = true;
       await pruneReleased;
       pruneHeld = false;
-      return harness!.store.prune(request);
+      return harness.store.prune(request);
     },
   };
   const engine = harness.restart({ store });
@@ -77,5 +67,5 @@ it('starts pulling before pruning, after making the ops found sending uncertain'
   expect(events.slice(0, 2)).toEqual(['listOps', 'refreshBlocking']);
   expect(requestWhilePruneHeld).toBe(true);
   expect(events.filter((event) => event === 'prune')).toHaveLength(1);
-  expect(await harness.db.customers.count()).toBe(sim.control.snapshot().counts.customers);
+  expect(await harness.db.customers.count()).toBe(suite.sim.control.snapshot().counts.customers);
 });

@@ -4,28 +4,17 @@
  * waited for its counts would never ask for (it would wait for the fallback release, and fail). No page is
  * stored before every total is announced, so the progress is still whole before any row lands.
  */
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../../server/index';
+import { expect, it } from 'vitest';
+import { startSimulator } from '../../../../server/index';
 import type { PortRequest, StorePort } from '../../../../src/db/storePort';
 import { recordingFetch, waitFor } from '../testing/fetches';
-import { engineHarness, type EngineHarness } from '../testing/harness';
+import { engineHarness } from '../testing/harness';
+import { HANG_GUARD_MS, simulatorSuite } from '../testing/simulatorSuite';
 import type { SyncStatus } from '../types';
 
-let sim: Simulator;
-let harness: EngineHarness | undefined;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
-afterEach(async () => {
-  await harness?.engine.stop();
-  harness = undefined;
-});
+const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }));
 
 const RESOURCES = ['customers', 'supplierInvoices', 'creditNotes'];
-/** Only a hang guard: the assertions are about order, never about time. */
-const FALLBACK_MS = 10_000;
 
 it('asks for the first page while the totals are counted, and stores it once every total is shown', async () => {
   let released = false;
@@ -35,7 +24,7 @@ it('asks for the first page while the totals are counted, and stores it once eve
     released = true;
     release();
   };
-  const fallback = setTimeout(releaseCounts, FALLBACK_MS);
+  const fallback = setTimeout(releaseCounts, HANG_GUARD_MS);
   let pageAskedWhileCounting = false;
   let countsHeld = 0;
   const recording = recordingFetch(async (request, forward) => {
@@ -53,17 +42,19 @@ it('asks for the first page while the totals are counted, and stores it once eve
     releaseCounts();
     return page;
   });
-  harness = engineHarness(sim, {
-    pull: { resources: RESOURCES, pageSize: 40, byId: false, intervalMs: 600_000 },
-    clientOptions: { fetch: recording.fetch },
-  });
+  const harness = suite.track(
+    engineHarness(suite.sim, {
+      pull: { resources: RESOURCES, pageSize: 40, byId: false, intervalMs: 600_000 },
+      clientOptions: { fetch: recording.fetch },
+    }),
+  );
   const shownAtStores: SyncStatus['pullProgress'][] = [];
   const store: StorePort = {
     ...harness.store,
     applyPulledPage: (request: PortRequest<'applyPulledPage'>) => {
       if (request.writes.some((write) => write.put?.length))
         shownAtStores.push(structuredClone(engine.status.get().pullProgress));
-      return harness!.store.applyPulledPage(request);
+      return harness.store.applyPulledPage(request);
     },
   };
   const engine = harness.restart({ store });
@@ -78,7 +69,7 @@ it('asks for the first page while the totals are counted, and stores it once eve
   // The run's three initial passes were counted at its start (the credit notes' items pass, later).
   expect(countsHeld).toBe(RESOURCES.length);
   expect(pageAskedWhileCounting).toBe(true);
-  const counts = sim.control.snapshot().counts;
+  const counts = suite.sim.control.snapshot().counts;
   expect(shownAtStores.length).toBeGreaterThan(0);
   // The first page stored found every initial pass shown with its total from total_records.
   expect(shownAtStores[0]).toMatchObject({

@@ -5,26 +5,14 @@
  * dock tier ends, ./tierGate.ts) would never send (it would wait for the fallback release, and fail). The
  * follower (the closed orders' lines) is still opened before the light pass stores anything.
  */
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../../server/index';
+import { expect, it } from 'vitest';
+import { startSimulator } from '../../../../server/index';
 import type { PortRequest, StorePort } from '../../../../src/db/storePort';
 import { recordingFetch, waitFor } from '../testing/fetches';
-import { engineHarness, type EngineHarness } from '../testing/harness';
+import { engineHarness } from '../testing/harness';
+import { HANG_GUARD_MS, simulatorSuite } from '../testing/simulatorSuite';
 
-let sim: Simulator;
-let harness: EngineHarness | undefined;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
-afterEach(async () => {
-  await harness?.engine.stop();
-  harness = undefined;
-});
-
-/** Only a hang guard: the assertions are about order, never about time. */
-const FALLBACK_MS = 10_000;
+const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }));
 
 it('asks for the closed orders while the open ones are stored, having opened the lines pass first', async () => {
   let released = false;
@@ -49,10 +37,12 @@ it('asks for the closed orders while the open ones are stored, having opened the
     }
     return forward();
   });
-  harness = engineHarness(sim, {
-    pull: { resources: ['purchaseOrders'], pageSize: 500, byId: false, intervalMs: 600_000 },
-    clientOptions: { fetch: recording.fetch },
-  });
+  const harness = suite.track(
+    engineHarness(suite.sim, {
+      pull: { resources: ['purchaseOrders'], pageSize: 500, byId: false, intervalMs: 600_000 },
+      clientOptions: { fetch: recording.fetch },
+    }),
+  );
   /** What the store had when each page of closed orders without lines landed. */
   const linesPassOpenAtLightPages: boolean[] = [];
   const store: StorePort = {
@@ -62,14 +52,14 @@ it('asks for the closed orders while the open ones are stored, having opened the
       if (orders.length && !dockHeld) {
         dockHeld = true;
         // Counted from the hold, not from the start: a loaded machine must not release it first.
-        fallback = setTimeout(releaseDock, FALLBACK_MS);
+        fallback = setTimeout(releaseDock, HANG_GUARD_MS);
         await dockReleased;
       }
       if (request.cursor?.resource === 'purchaseOrders' && orders.length) {
-        const { cursor } = await harness!.store.getCursor({ resource: 'closedPurchaseOrderLines' });
+        const { cursor } = await harness.store.getCursor({ resource: 'closedPurchaseOrderLines' });
         linesPassOpenAtLightPages.push(cursor !== null);
       }
-      return harness!.store.applyPulledPage(request);
+      return harness.store.applyPulledPage(request);
     },
   };
   const engine = harness.restart({ store });
@@ -83,7 +73,7 @@ it('asks for the closed orders while the open ones are stored, having opened the
   expect(lightAskedWhileDockHeld).toBe(true);
   expect(linesPassOpenAtLightPages.length).toBeGreaterThan(0);
   expect(linesPassOpenAtLightPages.every(Boolean)).toBe(true);
-  const counts = sim.control.snapshot().counts;
+  const counts = suite.sim.control.snapshot().counts;
   expect(await harness.db.purchaseOrders.count()).toBe(counts.purchaseOrders);
   expect(await harness.db.purchaseOrderItems.count()).toBe(counts.purchaseOrderItems);
 });

@@ -5,25 +5,13 @@
  * until a by-id one, the first supplier's until an outlet's. Without the overlap the hold waits for the
  * fallback release and the test fails; no assertion is about time.
  */
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../../server/index';
+import { expect, it } from 'vitest';
+import { startSimulator } from '../../../../server/index';
 import { recordingFetch, waitFor } from '../testing/fetches';
-import { engineHarness, type EngineHarness } from '../testing/harness';
+import { engineHarness } from '../testing/harness';
+import { HANG_GUARD_MS, simulatorSuite } from '../testing/simulatorSuite';
 
-let sim: Simulator;
-let harness: EngineHarness | undefined;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
-afterEach(async () => {
-  await harness?.engine.stop();
-  harness = undefined;
-});
-
-/** Only a hang guard. */
-const FALLBACK_MS = 10_000;
+const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }));
 
 /**
  * A request held (`wait`) until `release`, or the fallback counted from when it is held; `early` says
@@ -40,7 +28,7 @@ function hold() {
       fallback ??= setTimeout(() => {
         settled = true;
         open();
-      }, FALLBACK_MS);
+      }, HANG_GUARD_MS);
       return opened;
     },
     release() {
@@ -79,17 +67,19 @@ it('sweeps product supplier links beside the by-id records, whose resources are 
     }
     return forward();
   });
-  harness = engineHarness(sim, {
-    pull: {
-      resources: ['purchaseOrders', 'productSuppliers'],
-      productSuppliersBatch: 5,
-      intervalMs: 600_000,
-    },
-    clientOptions: { fetch: recording.fetch },
-  });
+  const harness = suite.track(
+    engineHarness(suite.sim, {
+      pull: {
+        resources: ['purchaseOrders', 'productSuppliers'],
+        productSuppliersBatch: 5,
+        intervalMs: 600_000,
+      },
+      clientOptions: { fetch: recording.fetch },
+    }),
+  );
   try {
     await harness.engine.start();
-    await waitFor(() => harness!.engine.status.get().pull.lastSyncAt !== undefined, 30_000);
+    await waitFor(() => harness.engine.status.get().pull.lastSyncAt !== undefined, 30_000);
   } finally {
     sweep.stop();
     supplier.stop();
