@@ -20,6 +20,7 @@ import { countKeyset, pullKeyset, pullList, type ListPullDeps } from './lists';
 import { lanesOf, PASSES_IN_FLIGHT } from './lanes';
 import { inPool } from './pool';
 import { tierGate } from './tierGate';
+import { withPageStore } from './withPageStore';
 import { createPullTracker } from './progress';
 import { PRODUCT_SUPPLIERS, sweepProductSuppliers } from './productSuppliers';
 import {
@@ -99,12 +100,10 @@ const finishedCursor = (cursor: Cursor) =>
 
 /** `store` whose page stores wait for `ready`, and are refused (the run ends) when it says false. */
 function afterCounts(store: StorePort, ready: Promise<boolean>): StorePort {
-  const wrapped = Object.create(store) as StorePort;
-  wrapped.applyPulledPage = async (request) => {
+  return withPageStore(store, async (request) => {
     if (!(await ready)) throw new CallAbortedError('applyPulledPage', 'no');
     return store.applyPulledPage(request);
-  };
-  return wrapped;
+  });
 }
 
 export function createPuller(deps: PullerDeps): Puller {

@@ -11,6 +11,7 @@
  * changes nothing stored; it is counted as unchanged.
  */
 import type { StorePort } from '../../../../src/db/storePort';
+import { withPageStore } from './withPageStore';
 
 /** Tables whose rows repeat across pages (the products lines name), keyed by their numeric `id`. */
 const REPEATING = new Set(['products']);
@@ -19,8 +20,7 @@ type Versioned = { id?: unknown; modified_on?: unknown };
 
 export function withoutRepeatedRows(store: StorePort): StorePort {
   const stored = new Map<string, Map<number, string>>();
-  const wrapped = Object.create(store) as StorePort;
-  wrapped.applyPulledPage = async (request) => {
+  return withPageStore(store, async (request) => {
     let left = 0;
     const writes = request.writes.map((write) => {
       const seen = stored.get(write.table);
@@ -45,6 +45,5 @@ export function withoutRepeatedRows(store: StorePort): StorePort {
       }
     }
     return { ...result, unchanged: result.unchanged + left };
-  };
-  return wrapped;
+  });
 }

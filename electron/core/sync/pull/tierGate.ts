@@ -9,6 +9,7 @@
 import type { StorePort } from '../../../../src/db/storePort';
 import { CallAbortedError } from '../../api/errors';
 import { withoutRepeatedRows } from './repeatedRows';
+import { withPageStore } from './withPageStore';
 
 export interface TierGate {
   /** The dock tier's store: its first page store lets the background tier start. */
@@ -19,13 +20,6 @@ export interface TierGate {
   started: Promise<void>;
   /** The dock tier has ended: `go` false drops the background's pages. */
   open(go: boolean): void;
-}
-
-/** `store` with its page stores (applyPulledPage) replaced; every other method is the store's own. */
-function withPageStore(store: StorePort, applyPulledPage: StorePort['applyPulledPage']): StorePort {
-  const wrapped = Object.create(store) as StorePort;
-  wrapped.applyPulledPage = applyPulledPage;
-  return wrapped;
 }
 
 export function tierGate(runStore: StorePort): TierGate {
