@@ -67,6 +67,7 @@ export function unpackPulledPage(
     cursor: packed.cursor,
     at: packed.at,
     ...(packed.chain ? { chain: packed.chain } : {}),
+    ...(packed.listedChildren ? { listedChildren: packed.listedChildren } : {}),
     writes,
   });
   if (!request.success)

@@ -13,6 +13,7 @@ import { settleByIdRequests, waitingByIdRequests } from './byIdRequests';
 import { deleteServerRows, putServerRows } from './cacheRows';
 import { countOutbox } from './outboxCounts';
 import type { CacheKey, CacheWrite } from './cacheWrites';
+import { deleteUnlistedChildren, keysWhereField } from './listedChildren';
 import { inPassOrder } from './pageChains';
 import { pendingRowsKey } from './pendingRows';
 import { DEFAULT_SLICE_SIZING, nextSliceRows, takeSlice, yieldToHost, type SliceSizing } from './pullSlices';
@@ -61,9 +62,11 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
       return { cursor: (await db.cursors.get(resource)) ?? null };
     },
 
-    async applyPulledPage({ writes, cursor, at }) {
+    async applyPulledPage({ writes, cursor, at, listedChildren }) {
       const totals = { written: 0, unchanged: 0, rebased: 0, deleted: 0 };
       let rest = writes;
+      // The children the page leaves out go with its first slice (./listedChildren.ts).
+      let unlisted = listedChildren;
       for (;;) {
         const table = rest[0]?.table ?? '';
         const rows = sliceRows.get(table) ?? sizing.startRows;
@@ -71,8 +74,12 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
         const { slice, rest: after } = takeSlice(rest, asked);
         const last = after.length === 0;
         const started = now();
-        const tables = [...new Set(slice.map((w) => db.table(w.table))), db.meta];
+        const children = unlisted;
+        unlisted = undefined;
+        const touched = [...slice.map((w) => w.table), ...(children ? [children.table] : [])];
+        const tables = [...new Set(touched.map((name) => db.table(name))), db.meta];
         await db.transaction('rw', last ? [...tables, db.cursors] : tables, async () => {
+          if (children) totals.deleted += await deleteUnlistedChildren(db, children, writes);
           for (const write of slice) {
             await settleByIdRequests(db, write, at);
             if (write.delete?.length)
@@ -120,14 +127,7 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
         if (limit !== undefined) rows = rows.limit(limit);
         return { keys: (await rows.primaryKeys()) as CacheKey[] };
       }
-      const wanted = values ?? [];
-      const indexed = target.schema.indexes.some((index) => index.keyPath === field);
-      const keys = indexed
-        ? await target.where(field).anyOf(wanted).primaryKeys()
-        : await target
-            .filter((row: Record<string, unknown>) => wanted.includes(row[field] as number))
-            .primaryKeys();
-      return { keys: keys as CacheKey[] };
+      return { keys: await keysWhereField(db, table, field, values ?? []) };
     },
 
     countByState: async () => ({ counts: await countOutbox(db) }),

@@ -43,6 +43,23 @@ describe('the pull worker', () => {
     server.close();
   });
 
+  it('keeps what a packed page says of its listed children, and deletes the lines it leaves out', async () => {
+    const { server, posted, reader } = worker();
+    await server.receive({ type: 'open', name: 'worker-test' });
+    const line = (po_item_id: number) => ({ po_item_id, po_id: 1, product: { id: 5 }, modified_on: AT });
+    await reader.purchaseOrderItems.bulkPut([line(11), line(12)] as never);
+    const page = packPulledPage({
+      writes: [{ table: 'purchaseOrderItems', put: [line(11)] }],
+      cursor: { ...cursor, resource: 'purchaseOrders' },
+      at: AT,
+      listedChildren: { table: 'purchaseOrderItems', parentField: 'po_id', parents: [1] },
+    });
+    await server.receive({ type: 'apply', id: 4, page });
+    expect(posted.pop()).toMatchObject({ id: 4, result: { ok: true, value: { deleted: 1 } } });
+    expect(await reader.purchaseOrderItems.toCollection().primaryKeys()).toEqual([11]);
+    server.close();
+  });
+
   it('refuses what is malformed with a reason, and writes nothing', async () => {
     const { server, posted, reader } = worker();
     await server.receive({ type: 'apply', id: 1, page: packPulledPage({ writes: [], cursor, at: AT }) });

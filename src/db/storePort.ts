@@ -190,6 +190,17 @@ export const STORE_PORT = {
        * was answered: applied only right after that page was stored (./pageChains.ts).
        */
       chain: z.strictObject({ pass: z.string().min(1), seq: z.number().int().nonnegative() }).optional(),
+      /**
+       * The page lists these parents' children in full (a PO's lines with include_items): cached children of
+       * theirs that its puts to `table` leave out were deleted on the server (./listedChildren.ts).
+       */
+      listedChildren: z
+        .strictObject({
+          table: CacheTableSchema,
+          parentField: z.string().min(1),
+          parents: z.array(z.number().int()),
+        })
+        .optional(),
     }),
     response: z.strictObject({
       written: z.number().int(),

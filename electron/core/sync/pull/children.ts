@@ -1,7 +1,8 @@
 /**
  * Child lists of pulled records. Two kinds:
  *  - listed: the record's response carries its children in full (a PO's lines with include_items), so
- *    cached children the response no longer lists were deleted on the server;
+ *    cached children the response no longer lists were deleted on the server; the page names its parents
+ *    and the store deletes those in the page's own transaction (src/db/listedChildren.ts);
  *  - fetched: the API serves the children per record only (a credit note's items), so they are fetched for
  *    each new or changed record of a page, every page of them, and committed with that page and its
  *    cursor: a crash can never leave a record behind the cursor whose children were not fetched.

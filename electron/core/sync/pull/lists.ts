@@ -15,7 +15,7 @@ import type { CacheWrite } from '../../../../src/db/cacheWrites';
 import type { PortResponse, StorePort } from '../../../../src/db/storePort';
 import type { ApiClient } from '../../api/types';
 import type { PullProgress } from '../types';
-import { fetchChildren, goneChildren } from './children';
+import { fetchChildren } from './children';
 import type { ListResource, Ref } from './resources';
 
 type Cursor = NonNullable<PortResponse<'getCursor'>['cursor']>;
@@ -64,27 +64,24 @@ async function fetchPage(
 }
 
 /**
- * The page's child writes: deletes for cached children that the records' (complete) responses no longer
- * list, and the fetched children of the records new since the run began (./children.ts).
+ * The page's parents whose children its rows list in full (a PO's lines): the store deletes the cached
+ * children the page leaves out, in the page's own transaction (src/db/listedChildren.ts).
  */
+function listedChildren(resource: ListResource, rows: Record<string, unknown>[]) {
+  const { children } = resource;
+  if (!children) return {};
+  const parents = rows.map((row) => Number(row.id));
+  return { listedChildren: { table: children.table, parentField: children.parentField, parents } };
+}
+
+/** The fetched children of the records new since the run began (./children.ts). */
 async function childWrites(
   deps: ListPullDeps,
   resource: ListResource,
-  rows: Record<string, unknown>[],
   newRows: Record<string, unknown>[],
-  writes: readonly CacheWrite[],
 ): Promise<CacheWrite[]> {
   const out: CacheWrite[] = [];
-  const { children, fetched } = resource;
-  if (children) {
-    const listed = new Set(
-      writes
-        .filter((write) => write.table === children.table)
-        .flatMap((write) => (write.put ?? []).map((row) => (row as Record<string, unknown>)[children.key])),
-    );
-    const parents = rows.map((row) => Number(row.id));
-    out.push(...(await goneChildren(deps.store, children, parents, listed)));
-  }
+  const { fetched } = resource;
   if (fetched) {
     const childDeps = {
       store: deps.store,
@@ -231,8 +228,7 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
       done += newRows.length;
       fresh += newRows.length;
       if (initial) cursor.initial = { done, total: Math.max(total ?? done, done), finished: false };
-      const pageWrites = resource.rows(rows);
-      const writes = [...pageWrites, ...(await childWrites(deps, listed, rows, newRows, pageWrites))];
+      const writes = [...resource.rows(rows), ...(await childWrites(deps, listed, newRows))];
       await opened;
       // Sent without waiting for the page before it to be answered: the store applies a pass's pages in
       // order, each only right after the one before it was stored (src/db/pageChains.ts). At most two are
@@ -241,7 +237,13 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
       const refs = rows.flatMap((row) => resource.refs?.(row) ?? []);
       const sent = { done, total: total ?? done, fresh };
       const storing = deps.store
-        .applyPulledPage({ writes, cursor, at: deps.now().toISOString(), chain: { pass, seq: seq++ } })
+        .applyPulledPage({
+          writes,
+          cursor,
+          at: deps.now().toISOString(),
+          chain: { pass, seq: seq++ },
+          ...listedChildren(listed, rows),
+        })
         .then(() => {
           deps.onRefs(refs);
           if (!initial) return;
