@@ -15,10 +15,6 @@ const executablePath = chromiumExecutable();
 export default defineConfig({
   test: {
     testTimeout: 20_000,
-    // Vitest's default is one worker less than the cores: one on these 2-core machines. Most unit tests spend
-    // their time waiting on a simulator over loopback HTTP, timers and SQLite, so two files at a time keep
-    // both cores busy: the unit run took 104 s instead of 183 s on a quiet machine (session 11).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Failure screenshots of the component tests, with the other test output (ignored by git).
     attachmentsDir: 'test-results/vitest-attachments',
     // Every simulator a test starts (in this process or a child) checks its responses against the contract
@@ -30,6 +26,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Vitest's default is one worker less than the cores: one on these 2-core machines. Most unit tests
+          // spend their time waiting on a simulator over loopback HTTP, timers and SQLite, so two files at a
+          // time keep both cores busy: the run took 104 s instead of 183 s on a quiet machine. Not the
+          // component tests: two of their files at once share one browser, and the page in the background
+          // is throttled (a virtual list there did not scroll in time).
+          maxWorkers: Math.max(2, availableParallelism() - 1),
+          // Projects with their own worker counts run as groups, one after the other.
+          sequence: { groupOrder: 0 },
           include: [
             'src/**/*.test.ts',
             'electron/**/*.test.ts',
@@ -48,6 +52,7 @@ export default defineConfig({
         optimizeDeps: { include: ['zod', 'dexie'] },
         test: {
           name: 'components',
+          sequence: { groupOrder: 1 },
           include: ['src/**/*.browser.test.svelte.ts'],
           browser: {
             enabled: true,
