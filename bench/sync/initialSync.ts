@@ -43,8 +43,11 @@ export interface SyncSample {
   /** The pull worker's, and the most the window and the worker held together at one sample. */
   peakWorkerHeapMb: number;
   peakRendererHeapMb: number;
-  /** The five longest tasks, by when they started (ms after the page was opened). */
-  worstTasks: { atMs: number; ms: number }[];
+  /**
+   * The five longest tasks, by when they started (ms after the page was opened), each with the scripts
+   * Chromium's long-animation-frame entry names for the frame it ran in (`invoker file:function ms`).
+   */
+  worstTasks: { atMs: number; ms: number; scripts: string[] }[];
   /** The baseline: a Dexie bulkPut of every cached row, in ms, and how many rows. */
   bulkPutMs: number;
   rows: number;
@@ -52,19 +55,57 @@ export interface SyncSample {
   rawFetch: RawFetch;
 }
 
+interface LongFrame {
+  startTime: number;
+  duration: number;
+  scripts: { invoker: string; source: string; duration: number }[];
+}
+
 declare global {
   interface Window {
     __syncBenchLongTasks?: { startTime: number; duration: number }[];
+    __syncBenchLongFrames?: LongFrame[];
   }
 }
 
-/** Installed before the app's scripts: every long task from the first one. */
+/**
+ * Installed before the app's scripts: every long task from the first one, and every long animation frame
+ * with the scripts that ran in it (a `longtask` entry names no script; Chromium's `long-animation-frame`
+ * entries do), so the report can say what a long task was.
+ */
 function watchLongTasks() {
   window.__syncBenchLongTasks = [];
+  window.__syncBenchLongFrames = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       window.__syncBenchLongTasks!.push({ startTime: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+  type Script = { invoker: string; sourceURL: string; sourceFunctionName: string; duration: number };
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { scripts?: Script[] })[]) {
+        const scripts = [...(entry.scripts ?? [])]
+          .sort((a, b) => b.duration - a.duration)
+          .slice(0, 3)
+          .map((script) => ({
+            invoker: script.invoker,
+            source: `${script.sourceURL.split('/').pop() ?? ''}:${script.sourceFunctionName}`,
+            duration: Math.round(script.duration),
+          }));
+        window.__syncBenchLongFrames!.push({ startTime: entry.startTime, duration: entry.duration, scripts });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // A browser without long-animation-frame entries: the tasks are still counted, without their scripts.
+  }
+}
+
+/** The scripts of the long frame a task ran in, as `invoker file:function ms`. */
+function scriptsOf(task: { startTime: number; duration: number }, frames: readonly LongFrame[]): string[] {
+  const frame = frames.find(
+    (f) => f.startTime <= task.startTime + 1 && task.startTime < f.startTime + f.duration,
+  );
+  return (frame?.scripts ?? []).map((s) => `${s.invoker} ${s.source} ${s.duration} ms`);
 }
 
 /**
@@ -328,6 +369,7 @@ export async function runInitialSync(options: InitialSyncOptions): Promise<SyncS
       console.table(hottest(hot, 'totalMsPerScan', 40));
     } else await sync();
     const tasks = await page.evaluate(() => window.__syncBenchLongTasks ?? []);
+    const frames = await page.evaluate(() => window.__syncBenchLongFrames ?? []);
 
     // Not for a sync stopped at dock-ready: its cache does not hold every record yet.
     const raw = options.dockReadyOnly
@@ -354,7 +396,11 @@ export async function runInitialSync(options: InitialSyncOptions): Promise<SyncS
       worstTasks: [...tasks]
         .sort((a, b) => b.duration - a.duration)
         .slice(0, 5)
-        .map((t) => ({ atMs: Math.round(t.startTime), ms: Math.round(t.duration) })),
+        .map((t) => ({
+          atMs: Math.round(t.startTime),
+          ms: Math.round(t.duration),
+          scripts: scriptsOf(t, frames),
+        })),
       bulkPutMs: baseline.ms,
       rows: baseline.rows,
       rawFetch: raw,

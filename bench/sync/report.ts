@@ -73,10 +73,13 @@ export function coldStartTable(samples: readonly ColdStart[]) {
 }
 
 /** Where each run's longest tasks fell: what to look at first when the longest task misses its target. */
+const describeTask = (t: SyncSample['worstTasks'][number]) =>
+  `${t.ms} ms at ${(t.atMs / 1000).toFixed(1)} s` + (t.scripts.length ? ` [${t.scripts.join('; ')}]` : '');
+
 export function worstTasks(samples: readonly SyncSample[]): string[] {
   return samples.map(
     (s, i) =>
-      `Run ${i + 1}: longest tasks ${s.worstTasks.map((t) => `${t.ms} ms at ${(t.atMs / 1000).toFixed(1)} s`).join(', ')}` +
+      `Run ${i + 1}: longest tasks ${s.worstTasks.map(describeTask).join(', ')}` +
       ` (dock-ready at ${(s.dockReadyMs / 1000).toFixed(1)} s` +
       (Number.isNaN(s.completeMs)
         ? ', stopped there)'
