@@ -7,16 +7,15 @@
 import { expect, it } from 'vitest';
 import { startSimulator } from '../../../server/index';
 import type { PortRequest, StorePort } from '../../../src/db/storePort';
-import { recordingFetch, waitFor } from './testing/fetches';
+import { recordingFetch } from './testing/fetches';
 import { engineHarness } from './testing/harness';
-import { HANG_GUARD_MS, simulatorSuite } from './testing/simulatorSuite';
+import { firstRun, hold } from './testing/hold';
+import { simulatorSuite } from './testing/simulatorSuite';
 
 const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }));
 
 it('starts pulling before pruning, after making the ops found sending uncertain', async () => {
-  let releasePrune: () => void = () => {};
-  const pruneReleased = new Promise<void>((resolve) => (releasePrune = resolve));
-  const fallback = setTimeout(releasePrune, HANG_GUARD_MS);
+  const pruneGate = hold();
   const events: string[] = [];
   let pruneHeld = false;
   let requestWhilePruneHeld = false;
@@ -25,7 +24,7 @@ it('starts pulling before pruning, after making the ops found sending uncertain'
     if (!url.pathname.endsWith('/auth/token')) {
       events.push('request');
       if (pruneHeld) requestWhilePruneHeld = true;
-      releasePrune();
+      pruneGate.release();
     }
     return forward();
   });
@@ -50,17 +49,16 @@ it('starts pulling before pruning, after making the ops found sending uncertain'
     prune: async (request: PortRequest<'prune'>) => {
       events.push('prune');
       pruneHeld = true;
-      await pruneReleased;
+      await pruneGate.wait();
       pruneHeld = false;
       return harness.store.prune(request);
     },
   };
   const engine = harness.restart({ store });
   try {
-    await engine.start();
-    await waitFor(() => engine.status.get().pull.lastSyncAt !== undefined, 30_000);
+    await firstRun(engine);
   } finally {
-    clearTimeout(fallback);
+    pruneGate.stop();
   }
 
   // Op states are settled first; the pull's first request leaves while the prune still waits.

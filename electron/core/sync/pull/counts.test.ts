@@ -7,9 +7,10 @@
 import { expect, it } from 'vitest';
 import { startSimulator } from '../../../../server/index';
 import type { PortRequest, StorePort } from '../../../../src/db/storePort';
-import { recordingFetch, waitFor } from '../testing/fetches';
+import { recordingFetch } from '../testing/fetches';
 import { engineHarness } from '../testing/harness';
-import { HANG_GUARD_MS, simulatorSuite } from '../testing/simulatorSuite';
+import { firstRun, hold } from '../testing/hold';
+import { simulatorSuite } from '../testing/simulatorSuite';
 import type { SyncStatus } from '../types';
 
 const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }));
@@ -17,29 +18,22 @@ const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rate
 const RESOURCES = ['customers', 'supplierInvoices', 'creditNotes'];
 
 it('asks for the first page while the totals are counted, and stores it once every total is shown', async () => {
-  let released = false;
-  let release: () => void = () => {};
-  const countsReleased = new Promise<void>((resolve) => (release = resolve));
-  const releaseCounts = () => {
-    released = true;
-    release();
-  };
-  const fallback = setTimeout(releaseCounts, HANG_GUARD_MS);
+  const countRequests = hold();
   let pageAskedWhileCounting = false;
   let countsHeld = 0;
   const recording = recordingFetch(async (request, forward) => {
     const url = new URL(request.url);
     if (url.pathname.endsWith('/auth/token')) return forward();
     if (url.searchParams.get('page_size') === '1') {
-      if (!released) countsHeld++;
-      await countsReleased;
+      if (!countRequests.released) countsHeld++;
+      await countRequests.wait();
       return forward();
     }
-    if (!released && countsHeld > 0) pageAskedWhileCounting = true;
+    if (!countRequests.released && countsHeld > 0) pageAskedWhileCounting = true;
     // The counts answer only once a page is in hand: a run that stored it at once would store it before
     // its totals were shown.
     const page = await forward();
-    releaseCounts();
+    countRequests.release();
     return page;
   });
   const harness = suite.track(
@@ -60,10 +54,9 @@ it('asks for the first page while the totals are counted, and stores it once eve
   const engine = harness.restart({ store });
   harness.engine = engine;
   try {
-    await engine.start();
-    await waitFor(() => engine.status.get().pull.lastSyncAt !== undefined, 30_000);
+    await firstRun(engine);
   } finally {
-    clearTimeout(fallback);
+    countRequests.stop();
   }
 
   // The run's three initial passes were counted at its start (the credit notes' items pass, later).

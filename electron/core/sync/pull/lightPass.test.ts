@@ -8,21 +8,15 @@
 import { expect, it } from 'vitest';
 import { startSimulator } from '../../../../server/index';
 import type { PortRequest, StorePort } from '../../../../src/db/storePort';
-import { recordingFetch, waitFor } from '../testing/fetches';
+import { recordingFetch } from '../testing/fetches';
 import { engineHarness } from '../testing/harness';
-import { HANG_GUARD_MS, simulatorSuite } from '../testing/simulatorSuite';
+import { firstRun, hold } from '../testing/hold';
+import { simulatorSuite } from '../testing/simulatorSuite';
 
 const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }));
 
 it('asks for the closed orders while the open ones are stored, having opened the lines pass first', async () => {
-  let released = false;
-  let release: () => void = () => {};
-  const dockReleased = new Promise<void>((resolve) => (release = resolve));
-  const releaseDock = () => {
-    released = true;
-    release();
-  };
-  let fallback: ReturnType<typeof setTimeout> | undefined;
+  const dock = hold();
   let dockHeld = false;
   let lightAskedWhileDockHeld = false;
   const recording = recordingFetch((request, forward) => {
@@ -31,9 +25,9 @@ it('asks for the closed orders while the open ones are stored, having opened the
       url.pathname === '/v2.1/purchaseorders' &&
       url.searchParams.get('include_items') === 'false' &&
       url.searchParams.get('page_size') !== '1';
-    if (light && dockHeld && !released) {
+    if (light && dockHeld && !dock.released) {
       lightAskedWhileDockHeld = true;
-      releaseDock();
+      dock.release();
     }
     return forward();
   });
@@ -51,9 +45,8 @@ it('asks for the closed orders while the open ones are stored, having opened the
       const orders = request.writes.find((write) => write.table === 'purchaseOrders')?.put ?? [];
       if (orders.length && !dockHeld) {
         dockHeld = true;
-        // Counted from the hold, not from the start: a loaded machine must not release it first.
-        fallback = setTimeout(releaseDock, HANG_GUARD_MS);
-        await dockReleased;
+        // The guard counts from the hold, not from the start: a loaded machine must not release it first.
+        await dock.wait();
       }
       if (request.cursor?.resource === 'purchaseOrders' && orders.length) {
         const { cursor } = await harness.store.getCursor({ resource: 'closedPurchaseOrderLines' });
@@ -64,10 +57,9 @@ it('asks for the closed orders while the open ones are stored, having opened the
   };
   const engine = harness.restart({ store });
   try {
-    await engine.start();
-    await waitFor(() => engine.status.get().pull.lastSyncAt !== undefined, 30_000);
+    await firstRun(engine);
   } finally {
-    clearTimeout(fallback);
+    dock.stop();
   }
 
   expect(lightAskedWhileDockHeld).toBe(true);

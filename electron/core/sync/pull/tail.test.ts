@@ -7,43 +7,12 @@
  */
 import { expect, it } from 'vitest';
 import { startSimulator } from '../../../../server/index';
-import { recordingFetch, waitFor } from '../testing/fetches';
+import { recordingFetch } from '../testing/fetches';
 import { engineHarness } from '../testing/harness';
-import { HANG_GUARD_MS, simulatorSuite } from '../testing/simulatorSuite';
+import { firstRun, hold } from '../testing/hold';
+import { simulatorSuite } from '../testing/simulatorSuite';
 
 const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }));
-
-/**
- * A request held (`wait`) until `release`, or the fallback counted from when it is held; `early` says
- * whether `release` came first.
- */
-function hold() {
-  let early = false;
-  let settled = false;
-  let open: () => void = () => {};
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  let fallback: ReturnType<typeof setTimeout> | undefined;
-  return {
-    wait() {
-      fallback ??= setTimeout(() => {
-        settled = true;
-        open();
-      }, HANG_GUARD_MS);
-      return opened;
-    },
-    release() {
-      if (settled) return;
-      settled = true;
-      early = true;
-      clearTimeout(fallback);
-      open();
-    },
-    get early() {
-      return early;
-    },
-    stop: () => clearTimeout(fallback),
-  };
-}
 
 it('sweeps product supplier links beside the by-id records, whose resources are read together', async () => {
   const sweep = hold();
@@ -78,8 +47,7 @@ it('sweeps product supplier links beside the by-id records, whose resources are 
     }),
   );
   try {
-    await harness.engine.start();
-    await waitFor(() => harness.engine.status.get().pull.lastSyncAt !== undefined, 30_000);
+    await firstRun(harness.engine);
   } finally {
     sweep.stop();
     supplier.stop();
