@@ -14,7 +14,7 @@ import { CustomerSchema, type Customer } from '../src/api/resources';
 import type { OpRecord } from '../src/db/ops';
 import { expect, test } from './fixtures';
 import { apiBaseUrl } from './support/invoices';
-import { startDemo, waitForInitialSync } from './support/journeys';
+import { goOffline, startDemo, waitForInitialSync } from './support/journeys';
 import { tableRows } from './support/pageData';
 
 const TokenSchema = z.object({ access_token: z.string().min(1) });
@@ -70,7 +70,6 @@ test('customers made and edited offline, then a conflict resolved on the page', 
   const counts = (await simulator.snapshot()).counts;
   await waitForInitialSync(page, counts.purchaseOrders);
   const office = await CustomerOffice.of(page);
-  const status = page.getByRole('status', { name: 'Sync status' });
 
   // The list: every customer of the demo; a search by number kept in the URL; Enter opens the match.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' }).click();
@@ -93,8 +92,7 @@ test('customers made and edited offline, then a conflict resolved on the page', 
   const addresseeBefore = await office.customer(addressee.id);
 
   // Offline: a new customer, pending at once under a temp id.
-  await simulator.setOffline(true);
-  await expect(status).toContainText('Offline', { timeout: 30_000 });
+  await goOffline(page, simulator);
   await page.getByRole('link', { name: 'Back to customers' }).click();
   await page.getByRole('link', { name: 'New customer' }).click();
   const create = page.getByRole('form', { name: 'New customer' });

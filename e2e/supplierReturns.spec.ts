@@ -18,7 +18,7 @@ import {
 import type { OpRecord } from '../src/db/ops';
 import { expect, test } from './fixtures';
 import { apiBaseUrl } from './support/invoices';
-import { startDemo, twoBarcodes, waitForInitialSync } from './support/journeys';
+import { goOffline, startDemo, twoBarcodes, waitForInitialSync } from './support/journeys';
 import { tableRows } from './support/pageData';
 import { scan } from './support/scanner';
 
@@ -110,10 +110,7 @@ test('items scanned onto a return offline reach the server exactly once', async 
   const items = page.getByRole('region', { name: /^Items/ });
 
   // Offline: two products scanned onto the return, and its authorisation entered.
-  await simulator.setOffline(true);
-  await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Offline', {
-    timeout: 30_000,
-  });
+  await goOffline(page, simulator);
   const [first, second] = (await twoBarcodes(page)) as [
     Awaited<ReturnType<typeof twoBarcodes>>[0],
     Awaited<ReturnType<typeof twoBarcodes>>[0],
@@ -232,10 +229,7 @@ test('an item added offline to a return the office finalised meanwhile is explai
 
   // The back office finalises it; this computer still has it as Incomplete and goes offline.
   await api.finalise(target.id);
-  await simulator.setOffline(true);
-  await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Offline', {
-    timeout: 30_000,
-  });
+  await goOffline(page, simulator);
   const [product] = await twoBarcodes(page);
   await expect(page.getByLabel('Scan a product to return')).toBeFocused();
   await scan(page, product!.barcode);

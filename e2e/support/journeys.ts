@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import type { CachedPurchaseOrder } from '../../src/db/schema';
 import type { OpRecord } from '../../src/db/ops';
 import { tableRows } from './pageData';
+import type { SimulatorHandle } from './simulatorHandle';
 
 /** From the first-run screen into demo mode, on the small dataset. */
 export async function startDemo(page: Page): Promise<void> {
@@ -21,6 +22,21 @@ export async function waitForInitialSync(page: Page, count: number): Promise<voi
     timeout: 90_000,
   });
   await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Idle', { timeout: 90_000 });
+}
+
+/**
+ * The API goes away, and the app says Offline. An outage is only seen by asking: when the engine has
+ * nothing in flight (the first sync over, the next pull a minute away), the clerk's "Sync now" is what
+ * asks, so it is pressed until the status bar says Offline (a press while a run ends may find it still
+ * reaching the API).
+ */
+export async function goOffline(page: Page, simulator: SimulatorHandle): Promise<void> {
+  await simulator.setOffline(true);
+  const status = page.getByRole('status', { name: 'Sync status' });
+  await expect(async () => {
+    await status.getByRole('button', { name: 'Sync now' }).click();
+    await expect(status).toContainText('Offline', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Two products with barcodes (EAN-13 in supplier_sku2) from the renderer's cache. */
