@@ -8,6 +8,19 @@ import type { Socket } from 'node:net';
 
 export const HOST = '127.0.0.1';
 
+/**
+ * Node's defaults close an idle keep-alive connection after 5 s. A busy client (a dock PC writing a pulled
+ * page, its event loop blocked for seconds) then reuses a socket the server has just closed and sees "other
+ * side closed": a failure the server chose. Idle connections are kept well past any gap of a working client;
+ * the header timeout is above the keep-alive one (Node's advice, so a request arriving just as the idle
+ * timer ends is not cut), and a whole request may take two minutes on a slow link.
+ */
+export const SERVER_TIMEOUTS = {
+  keepAliveTimeout: 65_000,
+  headersTimeout: 66_000,
+  requestTimeout: 120_000,
+} as const;
+
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
@@ -44,7 +57,11 @@ export class SwitchableServer {
   private online = false;
 
   constructor(listener: RequestListener) {
-    this.server = createServer(listener);
+    this.server = createServer(
+      { headersTimeout: SERVER_TIMEOUTS.headersTimeout, requestTimeout: SERVER_TIMEOUTS.requestTimeout },
+      listener,
+    );
+    this.server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
     this.server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -54,6 +71,12 @@ export class SwitchableServer {
 
   get port(): number {
     return this.boundPort;
+  }
+
+  /** What the HTTP server was configured with (read back from it, for tests). */
+  get timeouts(): Record<keyof typeof SERVER_TIMEOUTS, number> {
+    const { keepAliveTimeout, headersTimeout, requestTimeout } = this.server;
+    return { keepAliveTimeout, headersTimeout, requestTimeout };
   }
 
   get isOnline(): boolean {
