@@ -64,6 +64,24 @@ describe('inPassOrder', () => {
     expect(log).toEqual(['start orders:0']);
   });
 
+  it('answers a page sent again once stored without applying it twice (a retried late answer)', async () => {
+    const { apply, log, gates, tick } = gatedApply();
+    const ordered = inPassOrder(apply);
+    const first = ordered(page('orders', 0));
+    const second = ordered(page('orders', 1));
+    // The engine stopped waiting for page 0 and sends it again while the store still writes it.
+    const again = ordered(page('orders', 0));
+    await tick();
+    gates.get('orders:0')!.open();
+    await tick();
+    gates.get('orders:1')!.open();
+    await expect(Promise.all([first, second])).resolves.toEqual([answer, answer]);
+    await expect(again).resolves.toEqual({ written: 0, unchanged: 0, rebased: 0, deleted: 0 });
+    // Sent again after the page behind it was stored: still nothing applied, the cursor stays ahead.
+    await expect(ordered(page('orders', 0))).resolves.toMatchObject({ written: 0 });
+    expect(log).toEqual(['start orders:0', 'end orders:0', 'start orders:1', 'end orders:1']);
+  });
+
   it('refuses a page whose predecessors this store never saw', async () => {
     const { apply, log } = gatedApply();
     await expect(inPassOrder(apply)(page('orders', 3))).rejects.toThrow(/before the pages ahead of it/);

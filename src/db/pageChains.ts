@@ -4,7 +4,9 @@
  * before it, so the store never waits for a bridge round trip between two pages; each page carries its pass
  * and its number in the pass (`chain`). Here, the pages of one pass are applied one at a time, in order, and
  * a page is applied only right after the page before it in its pass was stored: a page must never move its
- * pass's cursor past rows that a failed page did not store. Pages without a chain are applied as they come.
+ * pass's cursor past rows that a failed page did not store. A page that comes again once stored (its answer
+ * was late and the engine sent it again) is answered without being applied. Pages without a chain are
+ * applied as they come.
  */
 import type { PortRequest, PortResponse } from './storePort';
 
@@ -12,6 +14,9 @@ type Apply = (request: PortRequest<'applyPulledPage'>) => Promise<PortResponse<'
 
 /** Passes remembered at most: a pass is forgotten once it is long finished (a new run is a new pass). */
 const PASSES_KEPT = 64;
+
+/** The answer to a page of a pass that was already stored: nothing written this time. */
+const ALREADY_STORED = { written: 0, unchanged: 0, rebased: 0, deleted: 0 };
 
 export class PageOutOfTurnError extends Error {
   constructor(pass: string, seq: number, stored: number) {
@@ -38,6 +43,10 @@ export function inPassOrder(apply: Apply): Apply {
     }
     const entry = pass;
     const result = entry.tail.then(async () => {
+      // A page sent again because its answer was late (the engine retries a store call that timed out,
+      // electron/core/sync/pull/storeRetry.ts) and already stored: answered, never applied twice, so the
+      // pass's cursor does not move back over the pages stored after it.
+      if (chain.seq <= entry.stored) return ALREADY_STORED;
       if (chain.seq !== entry.stored + 1) throw new PageOutOfTurnError(chain.pass, chain.seq, entry.stored);
       const answer = await apply(request);
       entry.stored = chain.seq;
