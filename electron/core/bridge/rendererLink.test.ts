@@ -56,16 +56,18 @@ describe('createRendererLink', () => {
     expect(h.link.closed).toBe(true);
     await expect(one).rejects.toThrow(/closed: the window closed/);
     await expect(two).rejects.toBeInstanceOf(RendererLinkError);
+    await expect(two).rejects.toMatchObject({ timedOut: false });
     await expect(h.link.requestStore({ id: 3, method: 'getOp', request: {} })).rejects.toThrow(/is closed/);
     expect(h.sent).toHaveLength(2);
   });
 
-  it('rejects a request the renderer does not answer in time', async () => {
+  it('rejects a request the renderer does not answer in time, saying it timed out', async () => {
     const h = harness(50);
     const started = Date.now();
-    await expect(h.link.requestStore({ id: 1, method: 'listOps', request: {} })).rejects.toThrow(
-      /did not answer listOps within 50 ms/,
-    );
+    const late = h.link.requestStore({ id: 1, method: 'listOps', request: {} });
+    await expect(late).rejects.toThrow(/did not answer listOps within 50 ms/);
+    // A timeout may be retried (the renderer may still be working on it); a closed link may not.
+    await expect(late).rejects.toMatchObject({ timedOut: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
     // The late reply is ignored.
     expect(() => h.receiveStoreReply(h.reply(h.sent[0]!.id, 'late'))).not.toThrow();

@@ -30,9 +30,15 @@ export interface RendererLinkTransport {
 
 /** Why a store request did not get an answer. */
 export class RendererLinkError extends Error {
-  constructor(message: string) {
+  /**
+   * No answer within the timeout: the renderer may still be working on it (busy, not gone), so the caller
+   * may send it again (the pull does, electron/core/sync/pull/storeRetry.ts). False when the link closed.
+   */
+  readonly timedOut: boolean;
+  constructor(message: string, options: { timedOut?: boolean } = {}) {
     super(message);
     this.name = 'RendererLinkError';
+    this.timedOut = options.timedOut ?? false;
   }
 }
 
@@ -88,6 +94,7 @@ export function createRendererLink(transport: RendererLinkTransport): {
           settle(wireId)?.reject(
             new RendererLinkError(
               `${transport.label} did not answer ${request.method} within ${timeoutMs} ms`,
+              { timedOut: true },
             ),
           );
         }, timeoutMs);
