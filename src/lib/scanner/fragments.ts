@@ -1,16 +1,19 @@
 /**
- * Memory of the bursts the wedge detector replayed as typing, so that a scan that arrives split in two
- * (its first part replayed into a field, the rest ending in Enter) is recognised as ONE broken scan rather
- * than accepted as a shorter, wrong code.
+ * Memory of the bursts the wedge detector replayed as typing, so that a scan that arrives in pieces (its
+ * first keys replayed into a field, the rest ending in Enter) is refused as ONE broken scan rather than
+ * accepted as a shorter, wrong code, and the pieces are taken back out of the field.
  *
- * A replayed fragment is judged to come from the scanner, not a person, when
- *  - it holds two or more keys: every burst's keys are within the threshold of each other, a scanner's
- *    speed (a person rarely manages it, and then only for two keys rolled over);
- *  - or the next part began within the threshold of its last key: the keys' own time stamps prove the
- *    burst went on, and only a late timer on a busy page cut it;
- *  - or it starts with the configured prefix.
- * A lone slow key is a person's (a quantity typed before a scan) and ends the search.
+ * A person's key and a scanner key held up by a busy computer look the same: both arrive alone, some
+ * 50–1,000 ms after the previous one. So any key replayed shortly before a scan (a chain of replays less
+ * than `splitWindowMs` apart) may be the scan's beginning, and the scan is refused — with one exception
+ * the clerk controls: a typed quantity, digits followed by `x`, `*` or `c` (./typedQuantity.ts), which no
+ * code we scan starts with. A bare "12" before a scan is therefore never taken as a quantity.
+ *
+ * Some replays prove the scanner sent them, which decides a late Enter (below): three or more keys
+ * within the threshold of each other (a person manages two rolled over, not three), a replay the next
+ * part followed within the threshold (only a late timer cut it), or one starting with the prefix.
  */
+import { isTypedQuantity } from './typedQuantity';
 
 /** Takes replayed text back out of where it landed; answers whether it could. */
 export type Retract = () => boolean;
@@ -30,8 +33,19 @@ export interface FragmentRules {
   prefix: string;
 }
 
+/** What came just before a scan-shaped burst or a late Enter. */
+export interface Chain {
+  /** The replays, oldest first, each less than the split window after the one before. */
+  fragments: Fragment[];
+  text: string;
+  /** Some replay in it was certainly the scanner's (see above). */
+  scannerMade: boolean;
+}
+
 /** More than a scan could ever split into; older fragments are forgotten. */
 const MAX_FRAGMENTS = 32;
+/** A person can roll two keys within the threshold; three in a row is a machine. */
+const SCANNER_RUN = 3;
 
 export class FragmentMemory {
   #fragments: Fragment[] = [];
@@ -53,27 +67,36 @@ export class FragmentMemory {
     return this.#fragments.at(-1);
   }
 
-  /**
-   * The scanner-made fragments just before a part that starts at `nextAt`, oldest first: the broken
-   * beginning of a scan whose end is arriving now. Empty when the last replay was a person's typing.
-   */
-  scannerRunBefore(nextAt: number): Fragment[] {
+  /** The replays chained to something starting at `nextAt`: each gap within the split window. */
+  chainBefore(nextAt: number): Chain {
     const { thresholdMs, splitWindowMs, prefix } = this.#rules;
-    const run: Fragment[] = [];
+    const fragments: Fragment[] = [];
+    let scannerMade = false;
     let after = nextAt;
     for (let i = this.#fragments.length - 1; i >= 0; i--) {
       const fragment = this.#fragments[i]!;
       const gap = after - fragment.lastAt;
       if (gap > splitWindowMs) break;
-      const scannerMade =
-        fragment.text.length >= 2 ||
+      if (
+        fragment.text.length >= SCANNER_RUN ||
         gap <= thresholdMs ||
-        (prefix !== '' && fragment.text.startsWith(prefix));
-      if (!scannerMade) break;
-      run.unshift(fragment);
+        (prefix !== '' && fragment.text.startsWith(prefix))
+      )
+        scannerMade = true;
+      fragments.unshift(fragment);
       after = fragment.firstAt;
     }
-    return run;
+    return { fragments, text: fragments.map((fragment) => fragment.text).join(''), scannerMade };
+  }
+
+  /**
+   * The chain before a scan-shaped burst starting at `burstAt` that may be its broken beginning; empty
+   * when nothing came just before, or what came was a typed quantity.
+   */
+  brokenStartBefore(burstAt: number): Chain {
+    const chain = this.chainBefore(burstAt);
+    if (isTypedQuantity(chain.text)) return { fragments: [], text: '', scannerMade: false };
+    return chain;
   }
 
   /** Takes the fragments back out, newest first (later text sits after earlier); true if all came out. */

@@ -12,7 +12,8 @@ export interface Scan {
   longestGapMs: number;
 }
 
-export type ScanRejectionKind = 'interrupted' | 'missing-prefix' | 'missing-suffix';
+export type ScanRejectionKind =
+  'interrupted' | 'typed-before' | 'check-digit' | 'missing-prefix' | 'missing-suffix';
 
 export interface ScanRejection {
   kind: ScanRejectionKind;
@@ -26,6 +27,8 @@ export interface ScanRejection {
 
 const REASONS: Record<ScanRejectionKind, string> = {
   interrupted: 'The scan was interrupted because the computer was busy — scan again.',
+  'typed-before': 'A key pressed just before the scan may be part of it, so it was not used — scan again.',
+  'check-digit': 'That barcode did not read correctly (its check digit does not match) — scan again.',
   'missing-prefix':
     'That scan did not start with the prefix set in Settings, so it was not used — scan again, or check the prefix the scanner sends.',
   'missing-suffix':

@@ -82,6 +82,23 @@ describe('createScannerService', () => {
     expect(screen.scans).toEqual(['222222']);
   });
 
+  it('refuses a barcode whose check digit is wrong, unless the claim takes any code', () => {
+    const h = harness();
+    const screen = recorder();
+    h.service.claim(screen.handler);
+    h.scan('9300000000019');
+    h.scan('9300000000011');
+    h.scan('BOLT-12345');
+    expect(screen.scans).toEqual(['9300000000019', 'BOLT-12345']);
+    expect(screen.rejections).toEqual([
+      'That barcode did not read correctly (its check digit does not match) — scan again.',
+    ]);
+    const docket = recorder();
+    h.service.claim({ ...docket.handler, anyCode: true });
+    h.scan('12345678');
+    expect(docket.scans).toEqual(['12345678']);
+  });
+
   it('keeps the order of the others when a claim below the top is released', () => {
     const h = harness();
     const first = recorder();

@@ -7,17 +7,23 @@
  * The detector is installed only while someone claims it: it holds every printable key for a few
  * milliseconds, a delay screens that take no scans should not pay.
  */
-import type { Scan, ScanRejection } from './scan';
+import { passesCheckDigit } from './gtin';
+import { scanRejection, type Scan, type ScanRejection } from './scan';
 import type { ScannerSettings } from './settings';
 
 export interface ScanHandler {
   onScan: (scan: Scan) => void;
   /** A burst that ended like a scan but could not be trusted (see ScanRejection.reason). */
   onRejected: (rejection: ScanRejection) => void;
+  /**
+   * Takes codes that are not product barcodes (a docket's number), so all-digit codes of GTIN length
+   * are not judged by their check digit. Product scans leave it unset.
+   */
+  anyCode?: boolean;
 }
 
 /** Where the scans of an installed detector go. */
-export type ScanRoutes = ScanHandler;
+export type ScanRoutes = Pick<ScanHandler, 'onScan' | 'onRejected'>;
 
 export interface ScannerServiceDeps {
   /** Installs a detector with these settings; returns its uninstall (which replays anything held). */
@@ -50,7 +56,13 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
   let fallback: ScanHandler | null = null;
   const current = () => stack.at(-1)?.handler ?? fallback;
   const routes: ScanRoutes = {
-    onScan: (scan) => current()?.onScan(scan),
+    onScan: (scan) => {
+      const handler = current();
+      // A barcode that lost, gained or garbled a digit fails its check digit: refused, never looked up.
+      if (handler && !handler.anyCode && !passesCheckDigit(scan.code))
+        handler.onRejected(scanRejection('check-digit', scan.code, false));
+      else handler?.onScan(scan);
+    },
     onRejected: (rejection) => current()?.onRejected(rejection),
   };
   const held = () => stack.length > 0 || fallback !== null;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Scan, ScanRejection } from './scan';
-import { createWedgeDetector, type KeyLike, type KeyVerdict, type WedgeOptions } from './wedge';
+import {
+  createWedgeDetector,
+  FRAME_CAP_MS,
+  SPLIT_WINDOW_MS,
+  type KeyLike,
+  type KeyVerdict,
+  type WedgeOptions,
+} from './wedge';
 
 type Settings = Pick<WedgeOptions, 'thresholdMs' | 'minLength' | 'prefix' | 'suffix'>;
 
@@ -316,14 +323,45 @@ describe('human typing', () => {
     expect(h.replays.map((r) => r.text)).toEqual(['4', '2']);
   });
 
-  it('keeps a quantity typed just before a scan, and the scan', () => {
+  it('keeps a quantity typed with its mark (12x) just before a scan, and the scan', () => {
+    const h = harness();
+    h.type(chars('12x'), 120);
+    h.advance(200);
+    h.type([...chars('9300000000019'), 'Enter'], 4);
+    expect(h.fields.quantity).toBe('12x');
+    expect(codes(h.scans)).toEqual(['9300000000019']);
+    expect(h.rejections).toEqual([]);
+  });
+
+  it('never takes a bare number typed just before a scan as a quantity: the scan is refused', () => {
     const h = harness();
     h.type(chars('12'), 120);
     h.advance(200);
     h.type([...chars('9300000000019'), 'Enter'], 4);
-    expect(h.fields.quantity).toBe('12');
+    expect(h.scans).toEqual([]);
+    expect(h.rejections.map((r) => [r.kind, r.text])).toEqual([['typed-before', '129300000000019']]);
+    expect(h.rejections[0]!.reason).toContain('scan again');
+    expect(h.fields.quantity).toBe('');
+  });
+
+  it('refuses a first digit cut off by a pause (the issue’s 300 ms repro) instead of a 12-digit code', () => {
+    const h = harness();
+    h.press('9');
+    h.advance(300);
+    h.type([...chars('398816794574'), 'Enter'], 4);
+    expect(h.scans).toEqual([]);
+    expect(h.rejections.map((r) => r.text)).toEqual(['9398816794574']);
+    expect(h.fields.quantity).toBe('');
+  });
+
+  it('accepts a scan typed after a bare number once the number is old enough to be the person’s', () => {
+    const h = harness();
+    h.type(chars('12'), 120);
+    h.advance(SPLIT_WINDOW_MS + 100);
+    h.type([...chars('9300000000019'), 'Enter'], 4);
     expect(codes(h.scans)).toEqual(['9300000000019']);
-    expect(h.rejections).toEqual([]);
+    // The screen, not the detector, then says "12" is not a quantity (it needs its x).
+    expect(h.fields.quantity).toBe('12');
   });
 
   it('lets a typed code and its Enter through, even with two keys rolled over', () => {
@@ -346,13 +384,36 @@ describe('human typing', () => {
     expect(h.scans).toEqual([]);
   });
 
-  it('replays a long burst whose Enter comes too late, and lets that Enter through', () => {
+  it('refuses a scanner’s burst whose Enter comes too late, so its keys are never entered as a code', () => {
     const h = harness();
     h.type(chars('123456789'), 5);
     h.advance(200);
-    expect(h.press('Enter')).toBe('pass');
-    expect(h.replays.map((r) => r.text)).toEqual(['123456789']);
+    expect(h.fields.quantity).toBe('123456789');
+    expect(h.press('Enter')).toBe('hold');
+    expect(h.rejections.map((r) => [r.kind, r.text])).toEqual([['interrupted', '123456789']]);
+    expect(h.fields.quantity).toBe('');
     expect(h.scans).toEqual([]);
+  });
+
+  it('refuses an interrupted scan’s leftover glued to the next one by a late Enter', () => {
+    const h = harness();
+    // The head of one scan is replayed; the next scan's keys are cut off from their Enter.
+    h.type(chars('935'), 4);
+    h.advance(400);
+    h.type(chars('9384216166264'), 4);
+    h.advance(300);
+    expect(h.press('Enter')).toBe('hold');
+    expect(h.rejections.map((r) => r.text)).toEqual(['9359384216166264']);
+    expect(h.fields.quantity).toBe('');
+    expect(h.scans).toEqual([]);
+  });
+
+  it('lets a person’s late Enter through after slow typing', () => {
+    const h = harness();
+    h.type(chars('930012'), 150);
+    h.advance(200);
+    expect(h.press('Enter')).toBe('pass');
+    expect(h.fields.quantity).toBe('930012');
     expect(h.rejections).toEqual([]);
   });
 
@@ -408,13 +469,31 @@ describe('prefix and suffix', () => {
     expect(h.fields.quantity).toBe('12');
   });
 
-  it('knows the rest of a scan split right after its prefix for an interrupted scan', () => {
+  it('holds a scan that starts with the prefix whatever its pauses: one scan, nothing replayed', () => {
     const h = harness({ prefix: '~' });
     h.press('~');
     h.advance(300);
-    h.type([...chars('9300000000019'), 'Enter'], 4);
+    h.type(chars('930000'), 4);
+    h.advance(900);
+    h.type([...chars('0000019'), 'Enter'], 4);
+    expect(codes(h.scans)).toEqual(['9300000000019']);
+    expect(h.replays).toEqual([]);
+    expect(h.rejections).toEqual([]);
+  });
+
+  it('refuses a framed scan that outlasts the cap, taking its replayed start back out', () => {
+    const h = harness({ prefix: '~' });
+    h.press('~');
+    h.advance(1000);
+    h.type(chars('930'), 4);
+    h.advance(1000);
+    h.type(chars('00'), 4);
+    h.advance(FRAME_CAP_MS - 2000);
+    expect(h.fields.quantity).toBe('~93000');
+    h.type([...chars('00000019'), 'Enter'], 4);
     expect(h.rejections.map((r) => [r.kind, r.text])).toEqual([['interrupted', '~9300000000019']]);
     expect(h.fields.quantity).toBe('');
+    expect(h.scans).toEqual([]);
   });
 
   it('accepts a prefixed scan right after fast typing: the prefix marks a new scan', () => {

@@ -14,12 +14,15 @@
  * any held characters are replayed, so order is kept). Space never starts a burst: on a focused button it
  * must act at once, and the codes we scan (EAN-13, SKUs) do not start with one.
  *
- * A busy computer can split a scan: its first part goes quiet long enough to be replayed as typing, and
- * the rest would end in Enter as a shorter, WRONG code. Gaps are judged on the keys' own time stamps (when
- * they were pressed, not when a busy page got round to them), the quiet timer waits longer while the page
- * runs behind the keyboard, and a scan that still arrives broken is recognised (./fragments.ts) and
- * delivered to `onRejected`, its replayed part taken back out of the field where possible. With a prefix
- * configured only a burst starting with it is a scan, which also tells a split scan's tail from a new scan.
+ * A scan is accepted only when it is provably whole. Without a prefix that means: its keys and its Enter
+ * each came within the threshold of the one before (judged on the keys' own time stamps, not when a busy
+ * page got round to them), and nothing was replayed less than SPLIT_WINDOW_MS before it, except a typed
+ * quantity such as `12x` (./fragments.ts, ./typedQuantity.ts). Anything else ending like a scan is
+ * refused (`onRejected`, "scan again") and its replayed parts are taken back out of the field; an Enter
+ * arriving late after keys only a scanner types is refused the same way, so a broken scan's pieces are
+ * never entered as a typed code. With a prefix configured, a burst starting with it is framed: it is
+ * held whatever the pauses inside it, for up to FRAME_CAP_MS, until the suffix (or Enter) ends it, so
+ * detection no longer depends on timing. GS1 check digits are judged by the caller (./gtin.ts).
  */
 import { FragmentMemory, type Fragment, type Retract } from './fragments';
 import { scanRejection, type Scan, type ScanRejection, type ScanRejectionKind } from './scan';
@@ -75,10 +78,13 @@ export interface WedgeDetector<Target = unknown> {
 export const DEFAULT_THRESHOLD_MS = 35;
 export const DEFAULT_MIN_LENGTH = 6;
 /**
- * How long apart two parts of one scan may arrive on a busy computer and still be told apart from a
- * person's typing followed by a scan. Longer stalls than this are not seen as one scan.
+ * How long apart two parts of one scan may arrive on a busy computer and still be known as one: a key
+ * replayed less than this before a scan may be its beginning. Longer stalls cannot be told from a person
+ * who typed, paused and scanned; a prefix (framed scans) or a check digit covers them.
  */
-export const SPLIT_WINDOW_MS = 1000;
+export const SPLIT_WINDOW_MS = 1500;
+/** The longest a framed scan (one starting with the prefix) may take from its prefix to its end. */
+export const FRAME_CAP_MS = 3000;
 /** The most the quiet timer waits beyond the threshold for a page running behind the keyboard. */
 const MAX_LAG_MS = 500;
 
@@ -91,6 +97,8 @@ interface Burst<Target> {
   firstAt: number;
   lastAt: number;
   longestGapMs: number;
+  /** Starts with the configured prefix: held whatever its pauses, up to FRAME_CAP_MS. */
+  framed: boolean;
 }
 
 export function createWedgeDetector<Target = unknown>(options: WedgeOptions<Target>): WedgeDetector<Target> {
@@ -145,8 +153,14 @@ export function createWedgeDetector<Target = unknown>(options: WedgeOptions<Targ
     return 'pass';
   }
 
+  /** Still part of the held burst: within the threshold, or inside an open frame. */
+  function continues(current: Burst<Target>, at: number): boolean {
+    return at - current.lastAt <= threshold || (current.framed && at - current.firstAt <= FRAME_CAP_MS);
+  }
+
   function hold(char: string, target: Target | undefined, at: number) {
-    if (burst === null) burst = { text: char, target, firstAt: at, lastAt: at, longestGapMs: 0 };
+    if (burst === null)
+      burst = { text: char, target, firstAt: at, lastAt: at, longestGapMs: 0, framed: char === prefix };
     else {
       burst.longestGapMs = Math.max(burst.longestGapMs, at - burst.lastAt);
       burst.text += char;
@@ -156,7 +170,9 @@ export function createWedgeDetector<Target = unknown>(options: WedgeOptions<Targ
     // next key is as late: wait that much longer before deciding the burst went quiet.
     const lag = Math.min(Math.max(options.now() - at, 0), MAX_LAG_MS);
     graceGiven = false;
-    schedule(threshold + lag);
+    // A frame stays open until its cap, whatever the pauses inside it.
+    const frameLeft = burst.framed ? burst.firstAt + FRAME_CAP_MS - at : 0;
+    schedule(Math.max(threshold, frameLeft) + lag);
   }
 
   function reject(kind: ScanRejectionKind, text: string, run: readonly Fragment[]) {
@@ -167,42 +183,57 @@ export function createWedgeDetector<Target = unknown>(options: WedgeOptions<Targ
     options.onRejected(scanRejection(kind, text, !allBack));
   }
 
-  /** Rejects a whole burst that is shaped like a scan but breaks the prefix/suffix rule; else false. */
-  function rejectIfScanShaped(kind: ScanRejectionKind, text: string): boolean {
-    if (text.length < minLength) return false;
-    reject(kind, text, []);
+  function accept(code: string, current: Burst<Target>, at: number, by: 'enter' | 'suffix') {
+    stopTimer();
+    burst = null;
+    fragments.forget();
+    suffixScanAt = by === 'suffix' ? at : null;
+    options.onScan({
+      code,
+      durationMs: at - current.firstAt,
+      longestGapMs: Math.max(current.longestGapMs, at - current.lastAt),
+    });
+  }
+
+  /** An Enter long after the last key: the person's, unless it ends keys only a scanner types. */
+  function lateEnter(at: number): boolean {
+    flush();
+    const chain = fragments.chainBefore(at);
+    if (!chain.scannerMade || chain.text.length < minLength) return false;
+    reject('interrupted', chain.text, chain.fragments);
     return true;
   }
 
   /** Enter or the suffix at `at`: true when it ended a scan (accepted or rejected) and must be held. */
   function end(at: number, by: 'enter' | 'suffix'): boolean {
-    const lastAt = burst?.lastAt ?? fragments.latest?.lastAt;
-    // Late: a person's Enter, or the end of what they typed.
-    if (lastAt === undefined || at - lastAt > threshold) return false;
-    const held = burst?.text ?? '';
-    const startsWithPrefix = prefix !== '' && held.startsWith(prefix);
-    // A burst that starts with the prefix is a new scan whatever came before it.
-    const run = startsWithPrefix ? [] : fragments.scannerRunBefore(burst?.firstAt ?? at);
-    const broken = run.map((fragment) => fragment.text).join('') + held;
-    if (run.length > 0 && broken.length >= minLength) {
-      reject('interrupted', broken, run);
+    if (burst?.framed) return endFrame(burst, at, by);
+    if (burst === null || at - burst.lastAt > threshold) return by === 'enter' && lateEnter(at);
+    const held = burst.text;
+    const before = fragments.brokenStartBefore(burst.firstAt);
+    const broken = before.text + held;
+    if (before.fragments.length > 0 && (broken.length >= minLength || held.length >= minLength)) {
+      reject(before.scannerMade ? 'interrupted' : 'typed-before', broken, before.fragments);
       return true;
     }
-    if (burst === null) return false;
-    if (prefix !== '' && !startsWithPrefix) return rejectIfScanShaped('missing-prefix', held);
-    if (suffix !== '' && by === 'enter') return rejectIfScanShaped('missing-suffix', held);
-    const code = held.slice(prefix.length, by === 'suffix' ? held.length - suffix.length : held.length);
+    const code = by === 'suffix' ? held.slice(0, -suffix.length) : held;
     if (code.length < minLength) return false;
-    const scan: Scan = {
-      code,
-      durationMs: at - burst.firstAt,
-      longestGapMs: Math.max(burst.longestGapMs, at - burst.lastAt),
-    };
-    stopTimer();
-    burst = null;
-    fragments.forget();
-    suffixScanAt = by === 'suffix' ? at : null;
-    options.onScan(scan);
+    if (prefix !== '') return rejectWhole('missing-prefix', held);
+    if (suffix !== '' && by === 'enter') return rejectWhole('missing-suffix', held);
+    accept(code, burst, at, by);
+    return true;
+  }
+
+  /** A burst that starts with the prefix ends: a scan, whatever its pauses, when it is long enough. */
+  function endFrame(frame: Burst<Target>, at: number, by: 'enter' | 'suffix'): boolean {
+    const code = frame.text.slice(prefix.length, by === 'suffix' ? -suffix.length : undefined);
+    if (code.length < minLength) return false;
+    if (suffix !== '' && by === 'enter') return rejectWhole('missing-suffix', frame.text);
+    accept(code, frame, at, by);
+    return true;
+  }
+
+  function rejectWhole(kind: ScanRejectionKind, text: string): boolean {
+    reject(kind, text, []);
     return true;
   }
 
@@ -221,10 +252,10 @@ export function createWedgeDetector<Target = unknown>(options: WedgeOptions<Targ
     // Tab, Backspace, arrows…: a person's key; what they typed before it must land first.
     if (event.key.length !== 1) return passThrough();
     // A key after a gap the timer has not reported yet (a busy event loop) ends the earlier burst.
-    if (burst !== null && at - burst.lastAt > threshold) flush();
+    if (burst !== null && !continues(burst, at)) flush();
     if (burst === null && event.key === ' ') return 'pass';
     hold(event.key, event.target, at);
-    if (suffix !== '' && event.key === suffix) end(at, 'suffix');
+    if (suffix !== '' && event.key === suffix && burst !== null && burst.text.length > 1) end(at, 'suffix');
     return 'hold';
   }
 

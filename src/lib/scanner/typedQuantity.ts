@@ -1,0 +1,26 @@
+/**
+ * The one way a clerk types a quantity before a scan: a number, then `x` or `*` for units (`12x`), or `c`
+ * for cartons (`2c`). The mark matters: a bare number typed before a scan could just as well be the
+ * scan's own first digits, cut off by a busy computer (the wedge detector refuses such a scan), so it is
+ * never taken as a quantity. No code we scan starts with digits and one of these marks.
+ */
+
+/** Most units or cartons one scan may add, so a slip (`1200x` for `12x`) is caught. */
+export const MAX_TYPED_QUANTITY = 9_999;
+
+const TYPED_QUANTITY = /^\s*(\d{1,4})\s*([x*c])\s*$/i;
+
+export type TypedQuantity = { units: number } | { cartons: number };
+
+/** `12x` / `12*` → 12 units, `2c` → 2 cartons; null when the text is not a typed quantity. */
+export function readTypedQuantity(text: string): TypedQuantity | null {
+  const match = TYPED_QUANTITY.exec(text);
+  if (!match) return null;
+  const count = Number(match[1]);
+  if (count < 1 || count > MAX_TYPED_QUANTITY) return null;
+  return match[2]!.toLowerCase() === 'c' ? { cartons: count } : { units: count };
+}
+
+export function isTypedQuantity(text: string): boolean {
+  return readTypedQuantity(text) !== null;
+}
