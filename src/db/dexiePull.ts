@@ -16,7 +16,16 @@ import type { CacheKey, CacheWrite } from './cacheWrites';
 import { deleteUnlistedChildren, keysWhereField } from './listedChildren';
 import { inPassOrder } from './pageChains';
 import { pendingRowsKey } from './pendingRows';
-import { DEFAULT_SLICE_SIZING, nextSliceRows, takeSlice, yieldToHost, type SliceSizing } from './pullSlices';
+import {
+  ACTIVE_SLICE_SIZING,
+  currentThreadPace,
+  DEFAULT_SLICE_SIZING,
+  nextSliceRows,
+  takeSlice,
+  yieldToHost,
+  type Pace,
+  type SliceSizing,
+} from './pullSlices';
 import type { DockhandDb, LocalMeta } from './schema';
 import type { StorePort } from './storePort';
 import { cleanResolvedTempIds } from './tempIds';
@@ -32,6 +41,12 @@ export interface PullApplyOptions {
   yieldToHost?: () => Promise<void>;
   /** A clock in ms, for sizing slices by what they took. */
   now?: () => number;
+  /**
+   * The user's side (./pullSlices.ts `UserPace`): while they are active the page waits between slices and
+   * takes small ones (`activeSizing`). Without one, the thread's own (`currentThreadPace`), if any.
+   */
+  pace?: Pace;
+  activeSizing?: SliceSizing;
 }
 
 /** Rows the slice that writes a page's cursor takes at most (lastSliceApart below). */
@@ -52,10 +67,13 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
   const sizing = options.sizing ?? DEFAULT_SLICE_SIZING;
   const pause = options.yieldToHost ?? yieldToHost;
   const now = options.now ?? (() => performance.now());
+  const activeSizing = options.activeSizing ?? ACTIVE_SLICE_SIZING;
   // Per table (a product row costs several times a return reason), kept across pages: a table's next page
   // starts at the size its last one ended with. One size for all let a quick table grow the slice a slow
   // one then took whole (bench/sync --profile: 500 ms tasks of bulkPut and bulkGet).
   const sliceRows = new Map<string, number>();
+  // The same while the user is active: a table's small slices learn apart from its idle ones.
+  const activeRows = new Map<string, number>();
 
   const methods: PullMethods = {
     async getCursor({ resource }) {
@@ -67,9 +85,22 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
       let rest = writes;
       // The children the page leaves out go with its first slice (./listedChildren.ts).
       let unlisted = listedChildren;
+      const pace = options.pace ?? currentThreadPace();
+      let paused = 0;
       for (;;) {
+        // The user first (issue #24): while they are active the page waits, within its budget, then
+        // goes on in small slices, so their reads never queue behind a long write.
+        if (pace?.active() && paused < pace.policy.pageBudgetMs) {
+          const waited = await pace.settle(
+            Math.min(pace.policy.maxPauseMs, pace.policy.pageBudgetMs - paused),
+          );
+          // At least 1 ms a pause, so the budget runs out even on a clock that stood still.
+          paused += Math.max(1, waited);
+        }
+        const active = pace?.active() ?? false;
+        const [modeSizing, modeRows] = active ? [activeSizing, activeRows] : [sizing, sliceRows];
         const table = rest[0]?.table ?? '';
-        const rows = sliceRows.get(table) ?? sizing.startRows;
+        const rows = modeRows.get(table) ?? modeSizing.startRows;
         const asked = lastSliceApart(rest, rows);
         const { slice, rest: after } = takeSlice(rest, asked);
         const last = after.length === 0;
@@ -93,7 +124,7 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
           if (last && cursor) await db.cursors.put(cursor);
         });
         // Only a full slice says what `sliceRows` rows cost (a page's short tail is mostly fixed cost).
-        if (!last && asked === rows) sliceRows.set(table, nextSliceRows(rows, now() - started, sizing));
+        if (!last && asked === rows) modeRows.set(table, nextSliceRows(rows, now() - started, modeSizing));
         if (last) return totals;
         rest = after;
         await pause();

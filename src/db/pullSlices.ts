@@ -80,3 +80,119 @@ export function yieldToHost(): Promise<void> {
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Slices while someone in the window is using the database (issue #24). A write transaction holds up every
+ * read of its tables until it commits, so a read the window starts behind one of these waits a few ms, not
+ * the 150 ms of an idle worker's slice; and each commit re-runs the window's live queries, so fewer rows a
+ * slice while the user works also means the pauses between slices (`PacePolicy`) are what the window sees.
+ */
+export const ACTIVE_SLICE_SIZING: SliceSizing = {
+  startRows: 40,
+  minRows: 10,
+  maxRows: 100,
+  targetMs: 10,
+};
+
+export interface PacePolicy {
+  /** The user counts as active until this long after their last input (a click, a key, a scan, a route). */
+  quietMs: number;
+  /** One pause between two slices lasts at most this long: the pull moves on while the user works. */
+  maxPauseMs: number;
+  /**
+   * A page pauses at most this long in all, so it is stored well inside the store port's time limit
+   * (30 s) however busy the user is; past it the page goes on in small slices without pauses.
+   */
+  pageBudgetMs: number;
+  /** A screen's read counts as pending for at most this long: one that never settles cannot starve the pull. */
+  readingMaxMs: number;
+}
+
+export const DEFAULT_PACE_POLICY: PacePolicy = {
+  quietMs: 300,
+  maxPauseMs: 1_000,
+  pageBudgetMs: 5_000,
+  readingMaxMs: 5_000,
+};
+
+export interface PaceClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const realPaceClock: PaceClock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** What the pull asks of the user's side before each slice (./dexiePull.ts). */
+export interface Pace {
+  readonly policy: PacePolicy;
+  /** true while the user is active or a screen is reading: the next slice is small. */
+  active(): boolean;
+  /** Waits while the user is active, at most `maxMs`; returns as soon as they are quiet, with the ms waited. */
+  settle(maxMs: number): Promise<number>;
+}
+
+/** How long `settle` sleeps at most before it looks again (a read that ends, input that arrives). */
+const SETTLE_STEP_MS = 50;
+
+/**
+ * The user's activity as the thread that stores pages sees it: inputs (`input()`, their time taken on this
+ * thread's clock when they arrive) and whether a screen is waiting for its first rows (`reading`). In the
+ * pull worker both come as messages from the window (src/lib/windowPace.ts); in the window they are its
+ * own, and `alsoActive` adds input the browser has queued but not yet dispatched (isInputPending).
+ */
+export class UserPace implements Pace {
+  #lastInput = -Infinity;
+  #readingSince: number | null = null;
+
+  constructor(
+    readonly policy: PacePolicy = DEFAULT_PACE_POLICY,
+    private readonly clock: PaceClock = realPaceClock,
+    private readonly alsoActive: () => boolean = () => false,
+  ) {}
+
+  input(): void {
+    this.#lastInput = this.clock.now();
+  }
+
+  /** A screen started (true) or finished (false) waiting for its first rows. */
+  reading(pending: boolean): void {
+    if (!pending) this.#readingSince = null;
+    else this.#readingSince ??= this.clock.now();
+  }
+
+  active(): boolean {
+    const now = this.clock.now();
+    if (this.#readingSince !== null && now - this.#readingSince < this.policy.readingMaxMs) return true;
+    return now - this.#lastInput < this.policy.quietMs || this.alsoActive();
+  }
+
+  async settle(maxMs: number): Promise<number> {
+    const from = this.clock.now();
+    const until = from + maxMs;
+    while (this.active()) {
+      const now = this.clock.now();
+      if (now >= until) break;
+      const quietAt = this.#lastInput + this.policy.quietMs;
+      const step = quietAt > now ? Math.min(quietAt - now, SETTLE_STEP_MS) : SETTLE_STEP_MS;
+      await this.clock.sleep(Math.max(1, Math.min(step, until - now)));
+    }
+    return this.clock.now() - from;
+  }
+}
+
+/**
+ * The pace of the thread that applies pages without being told one: the window registers its own
+ * (src/lib/windowPace.ts) for the pages it stores itself when no worker could start. Node has none.
+ */
+let threadPace: Pace | null = null;
+
+export function useThreadPace(pace: Pace | null): void {
+  threadPace = pace;
+}
+
+export function currentThreadPace(): Pace | null {
+  return threadPace;
+}

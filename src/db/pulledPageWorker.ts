@@ -6,18 +6,26 @@
  * input or paint. Dexie tells the window's live queries about every commit (it broadcasts them between a
  * page and its workers), so the lists update as they do for the window's own writes.
  *
+ * The window also tells it when the user is active and when a screen is waiting for its first rows
+ * (`input`, `reading`; src/lib/windowPace.ts): then pages wait between slices and take small ones
+ * (./pullSlices.ts `UserPace`), since each slice's transaction holds up the window's reads of its tables.
+ *
  * Messages both ways are validated: the worker trusts nothing it is sent, the window nothing it answers.
  */
 import { z } from 'zod';
 import { PackedPulledPageSchema, unpackPulledPage } from '../bridge/storeLink';
 import { createPullMethods } from './dexiePull';
-import type { SliceSizing } from './pullSlices';
+import { UserPace, type SliceSizing } from './pullSlices';
 import { DockhandDb } from './schema';
 import { STORE_PORT } from './storePort';
 
 export const ToPullWorkerSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('open'), name: z.string().min(1) }),
   z.strictObject({ type: z.literal('apply'), id: z.number().int(), page: PackedPulledPageSchema }),
+  /** The user did something in the window just now (no answer). */
+  z.strictObject({ type: z.literal('input') }),
+  /** A screen in the window is (true) or is no longer (false) waiting for its first rows (no answer). */
+  z.strictObject({ type: z.literal('reading'), pending: z.boolean() }),
 ]);
 export type ToPullWorker = z.infer<typeof ToPullWorkerSchema>;
 
@@ -49,8 +57,9 @@ export const WORKER_SLICE_SIZING: SliceSizing = {
 /** The worker's side: answers each message with zero or one reply through `post`. */
 export function pulledPageServer(
   post: (message: FromPullWorker) => void,
-  options: { sizing?: SliceSizing; openDb?: (name: string) => DockhandDb } = {},
+  options: { sizing?: SliceSizing; openDb?: (name: string) => DockhandDb; pace?: UserPace } = {},
 ) {
+  const pace = options.pace ?? new UserPace();
   let pull: ReturnType<typeof createPullMethods> | null = null;
   let db: DockhandDb | null = null;
   return {
@@ -58,6 +67,8 @@ export function pulledPageServer(
       const message = ToPullWorkerSchema.safeParse(raw);
       if (!message.success)
         return post({ type: 'failed', error: 'The pull worker was sent a malformed message' });
+      if (message.data.type === 'input') return pace.input();
+      if (message.data.type === 'reading') return pace.reading(message.data.pending);
       if (message.data.type === 'open') {
         try {
           db?.close();
@@ -66,6 +77,7 @@ export function pulledPageServer(
           await opened.open();
           pull = createPullMethods(opened, {
             sizing: options.sizing ?? WORKER_SLICE_SIZING,
+            pace,
             yieldToHost: () => new Promise((resolve) => setTimeout(resolve, 0)),
           });
           return post({ type: 'ready' });

@@ -5,8 +5,15 @@
  * query from a timer, so reactive state it reads is NOT tracked: a query that depends on reactive inputs
  * (a list's filters) uses `liveWith(() => filters, (f) => query(f), initial)`, whose effect reads the inputs
  * itself and re-subscribes with the new values when they change.
+ *
+ * While a query waits for its first result (a screen opening, a filter changed, a list scrolled to new rows)
+ * it holds the pull back (./windowPace.ts): the pull worker pauses between slices, so the read does not
+ * queue behind its writes (issue #24). A heavy query over whole tables can name them (`coalesce`): it then
+ * re-runs at most once a gap after commits to them, not on each (./coalescedQuery.ts).
  */
-import { liveQuery } from 'dexie';
+import { liveQuery, type Dexie } from 'dexie';
+import { coalescedQuery, dexieCommits } from './coalescedQuery';
+import { windowPace } from './windowPace';
 
 export interface Live<T> {
   readonly current: T;
@@ -15,23 +22,62 @@ export interface Live<T> {
   readonly error: string | null;
 }
 
-export function liveWith<I, T>(inputs: () => I, query: (inputs: I) => T | Promise<T>, initial: T): Live<T> {
+export interface LiveOptions {
+  /** Re-run after commits to these tables of `db`, coalesced, instead of Dexie's liveQuery. */
+  coalesce?: { db: () => Dexie; tables: readonly string[] };
+}
+
+const coalesceHooks = {
+  now: () => performance.now(),
+  setTimer: (run: () => void, ms: number) => setTimeout(run, ms),
+  clearTimer: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  syncing: () => windowPace.syncing(),
+  onCommit: dexieCommits,
+};
+
+export function liveWith<I, T>(
+  inputs: () => I,
+  query: (inputs: I) => T | Promise<T>,
+  initial: T,
+  options: LiveOptions = {},
+): Live<T> {
   let current = $state.raw(initial);
   let loaded = $state(false);
   let error = $state<string | null>(null);
   $effect(() => {
     const values = inputs();
-    const subscription = liveQuery(() => query(values)).subscribe({
-      next: (value) => {
+    const released = windowPace.holdRead();
+    const observer = {
+      next: (value: T) => {
+        released();
         current = value;
         loaded = true;
         error = null;
       },
       error: (failure: unknown) => {
+        released();
         error = failure instanceof Error ? failure.message : String(failure);
       },
-    });
-    return () => subscription.unsubscribe();
+    };
+    const { coalesce } = options;
+    if (coalesce) {
+      const stop = coalescedQuery(
+        coalesce.db().name,
+        coalesce.tables,
+        async () => query(values),
+        observer,
+        coalesceHooks,
+      );
+      return () => {
+        released();
+        stop();
+      };
+    }
+    const subscription = liveQuery(() => query(values)).subscribe(observer);
+    return () => {
+      released();
+      subscription.unsubscribe();
+    };
   });
   return {
     get current() {
@@ -46,10 +92,11 @@ export function liveWith<I, T>(inputs: () => I, query: (inputs: I) => T | Promis
   };
 }
 
-export function live<T>(query: () => T | Promise<T>, initial: T): Live<T> {
+export function live<T>(query: () => T | Promise<T>, initial: T, options: LiveOptions = {}): Live<T> {
   return liveWith(
     () => undefined,
     () => query(),
     initial,
+    options,
   );
 }

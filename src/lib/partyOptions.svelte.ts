@@ -3,6 +3,9 @@
  * definition, so both name a supplier the same way). Call during component initialisation; `db` is a
  * getter so the queries follow a component's `db` prop, and `after` holds them back (the purchase order
  * list's first rows: IndexedDB answers a database's reads in turn, and the choices read every supplier).
+ *
+ * Both walk a whole index (the suppliers products name, the outlets orders name), so they re-run coalesced
+ * (../lib/coalescedQuery.ts): during a first sync at most once every two seconds, not after each pulled slice.
  */
 import type { DockhandDb } from '../db/schema';
 import { liveWith } from './live.svelte';
@@ -23,8 +26,11 @@ export function partyOptions(
     after,
     (go) => (go ? supplierChoices(db(), { enabledOnly }) : []),
     [] as Choice[],
+    { coalesce: { db, tables: ['suppliers', 'products'] } },
   );
-  const outlets = liveWith(after, (go) => (go ? outletChoices(db(), { enabledOnly }) : []), [] as Choice[]);
+  const outlets = liveWith(after, (go) => (go ? outletChoices(db(), { enabledOnly }) : []), [] as Choice[], {
+    coalesce: { db, tables: ['outlets', 'purchaseOrders'] },
+  });
   return {
     get suppliers() {
       return suppliers.current;

@@ -5,11 +5,17 @@
  * Where a worker cannot start (no Worker, a blocked script, IndexedDB refused to it) every page is stored by
  * `inThread` instead: slower, never lost. A worker that dies later fails the pages it held (the engine pulls
  * them again from its cursors) and the rest go in-thread.
+ *
+ * Either way the user comes first (./windowPace.ts): the window's input and its screens' pending first reads
+ * are posted to the worker, and the in-thread path reads the same pace, so pages wait and take small slices
+ * while someone is working (src/db/pullSlices.ts `UserPace`).
  */
 import type { PackedPulledPage, PulledPageOffload } from '../bridge/storeLink';
 import { unpackPulledPage } from '../bridge/storeLink';
 import { FromPullWorkerSchema, type ToPullWorker } from '../db/pulledPageWorker';
+import { useThreadPace } from '../db/pullSlices';
 import type { PortResponse, StorePort } from '../db/storePort';
+import { windowPace } from './windowPace';
 
 type Answer = PortResponse<'applyPulledPage'>;
 
@@ -25,9 +31,14 @@ export function startPullWorker(dbName: string, inThread: StorePort['applyPulled
   // Settles once: true when the worker has the database open, false when it never will.
   let settleReady: (ready: boolean) => void = () => {};
   const ready = new Promise<boolean>((resolve) => (settleReady = resolve));
+  // The pages this window stores itself follow its pace; the worker is told it by message.
+  useThreadPace(windowPace.pace);
+  const stopWatching = typeof window === 'undefined' ? () => {} : windowPace.watch(window);
+  let stopSignals = () => {};
 
   const fallBack = (reason: string) => {
     settleReady(false);
+    stopSignals();
     worker?.terminate();
     worker = null;
     for (const { reject } of pending.values()) reject(new Error(`The pull worker stopped: ${reason}`));
@@ -52,6 +63,8 @@ export function startPullWorker(dbName: string, inThread: StorePort['applyPulled
       fallBack(event.message || 'it failed to run');
     };
     worker.postMessage({ type: 'open', name: dbName } satisfies ToPullWorker);
+    const started = worker;
+    stopSignals = windowPace.subscribe((signal) => started.postMessage(signal satisfies ToPullWorker));
   } catch (error) {
     fallBack(error instanceof Error ? error.message : String(error));
   }
@@ -62,18 +75,30 @@ export function startPullWorker(dbName: string, inThread: StorePort['applyPulled
     return inThread(request.value);
   };
 
+  const store = async (packed: PackedPulledPage): Promise<Answer> => {
+    if (!(await ready) || !worker) return storeHere(packed);
+    const id = nextId++;
+    const answer = new Promise<Answer>((resolve, reject) => pending.set(id, { resolve, reject }));
+    // Bytes from the WebSocket are moved, not copied: the window has no further use for them.
+    const transfer = 'writesBytes' in packed ? packed.writesBytes.map((part) => part.buffer) : [];
+    worker.postMessage({ type: 'apply', id, page: packed } satisfies ToPullWorker, transfer);
+    return answer;
+  };
+
   return {
     async offload(packed) {
-      if (!(await ready) || !worker) return storeHere(packed);
-      const id = nextId++;
-      const answer = new Promise<Answer>((resolve, reject) => pending.set(id, { resolve, reject }));
-      // Bytes from the WebSocket are moved, not copied: the window has no further use for them.
-      const transfer = 'writesBytes' in packed ? packed.writesBytes.map((part) => part.buffer) : [];
-      worker.postMessage({ type: 'apply', id, page: packed } satisfies ToPullWorker, transfer);
-      return answer;
+      // Heavy live queries re-run less often while pages are being stored (./coalescedQuery.ts).
+      const stored = windowPace.writingPage();
+      try {
+        return await store(packed);
+      } finally {
+        stored();
+      }
     },
     stop() {
       fallBack('the window closed its database');
+      stopWatching();
+      useThreadPace(null);
     },
   };
 }

@@ -10,7 +10,8 @@
 import { z } from 'zod';
 import { PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from '../../api/resources';
 import type { Query } from '../../lib/routes';
-import type { CachedPurchaseOrder, DockhandDb } from '../../db/schema';
+import { yieldToHost } from '../../db/pullSlices';
+import type { DockhandDb } from '../../db/schema';
 import { poNumber } from '../../lib/recordFormat';
 import { NOTABLE_STATES, orderBadge, type OrderBadge } from '../../db/recordBadge';
 
@@ -122,33 +123,81 @@ function intersect(sets: readonly number[][]): number[] {
   return smallest!.filter((key) => lookups.every((set) => set.has(key)));
 }
 
-/** What the search box matches: number, id, external id, supplier name and code, lower-cased. */
-function searchTextOf(po: CachedPurchaseOrder, codes: ReadonlyMap<number, string>): string {
-  return [
-    poNumber(po.id),
-    po.external_purchase_order_id ?? '',
-    po.supplier.name,
-    codes.get(po.supplier.id) ?? '',
-  ]
-    .join('\n')
-    .toLowerCase();
+/**
+ * Names of suppliers the cached orders name but the cache does not hold yet (a first sync fetches them by id
+ * later), per database: one order read each, once for the page's life.
+ */
+const referencedSupplierNames = new WeakMap<DockhandDb, Map<number, string>>();
+
+/** Keys read a chunk at a time between yields, so matching 200,000 orders is never one long task. */
+const MATCH_CHUNK = 5_000;
+
+/** Runs of consecutive ids of `sorted` that `wanted` holds, as [first, last] pairs: one key range each. */
+function runsOf(sorted: readonly number[], wanted: ReadonlySet<number>): [number, number][] {
+  const runs: [number, number][] = [];
+  let run: [number, number] | null = null;
+  for (const id of sorted) {
+    if (!wanted.has(id)) run = null;
+    else if (run) run[1] = id;
+    else runs.push((run = [id, id]));
+  }
+  return runs;
 }
 
 /**
- * The keys the search keeps (every word, anywhere in the row's search text). The only read of whole rows,
- * and only of the rows the filters kept, while the box holds a search.
+ * What each search word matches besides the PO number (which the key alone gives): the orders whose external
+ * id holds it, and those of the suppliers whose name or code holds it. Index keys only, in one read
+ * transaction: the external id index's keys beside their orders' keys, and one key range of the supplier
+ * index per run of matching suppliers.
+ */
+async function wordMatches(db: DockhandDb, words: readonly string[]): Promise<Set<number>[]> {
+  const table = db.purchaseOrders;
+  return db.transaction('r', table, db.suppliers, async () => {
+    const [supplierIds, suppliers, externalIds, externalKeys] = await Promise.all([
+      table.orderBy('supplier.id').uniqueKeys() as Promise<number[]>,
+      db.suppliers.toArray(),
+      table.orderBy('external_purchase_order_id').keys() as Promise<string[]>,
+      table.orderBy('external_purchase_order_id').primaryKeys(),
+    ]);
+    const text = new Map(
+      suppliers.map((supplier) => [supplier.id, `${supplier.name}\n${supplier.supplier_code ?? ''}`]),
+    );
+    let named = referencedSupplierNames.get(db);
+    if (!named) referencedSupplierNames.set(db, (named = new Map()));
+    const missing = supplierIds.filter((id) => !text.has(id) && !named.has(id));
+    const found = await Promise.all(missing.map((id) => table.where('supplier.id').equals(id).first()));
+    for (const po of found) if (po) named.set(po.supplier.id, po.supplier.name);
+    for (const id of supplierIds) if (!text.has(id)) text.set(id, named.get(id) ?? '');
+    return Promise.all(
+      words.map(async (word) => {
+        const matching = new Set(supplierIds.filter((id) => text.get(id)!.toLowerCase().includes(word)));
+        const ranges = runsOf(supplierIds, matching).map(([first, last]) =>
+          table.where('supplier.id').between(first, last, true, true).primaryKeys(),
+        );
+        const keys = new Set((await Promise.all(ranges)).flat());
+        externalIds.forEach((id, i) => {
+          if (id.toLowerCase().includes(word)) keys.add(externalKeys[i]!);
+        });
+        return keys;
+      }),
+    );
+  });
+}
+
+/**
+ * The keys the search keeps: every word in the PO number, the external id, or the supplier's name or code.
+ * From index keys alone (`wordMatches`), never the orders' rows, and matched in chunks with the thread given
+ * back between them.
  */
 async function searchedKeys(db: DockhandDb, keys: readonly number[], words: readonly string[]) {
-  const [orders, suppliers] = await Promise.all([
-    db.purchaseOrders.bulkGet([...keys]),
-    db.suppliers.toArray(),
-  ]);
-  const codes = new Map(suppliers.map((supplier) => [supplier.id, supplier.supplier_code ?? '']));
+  const matches = await wordMatches(db, words);
   const kept: number[] = [];
-  for (const po of orders) {
-    if (!po) continue;
-    const text = searchTextOf(po, codes);
-    if (words.every((word) => text.includes(word))) kept.push(po.id);
+  for (let at = 0; at < keys.length; at += MATCH_CHUNK) {
+    if (at > 0) await yieldToHost();
+    for (const key of keys.slice(at, at + MATCH_CHUNK)) {
+      const number = poNumber(key).toLowerCase();
+      if (words.every((word, i) => matches[i]!.has(key) || number.includes(word))) kept.push(key);
+    }
   }
   return kept;
 }
