@@ -9,13 +9,12 @@
  * Options: --datasets=small,large  --runs=N (default 3; large defaults to 1: a run takes minutes)
  *          --large-runs=N  --concurrency=N (the baseline's, default 4 = the engine's pool)  --json=FILE
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { ratio, round, summarize } from '../receiving/stats';
-import { RESULT_PREFIX, type ChildResult } from './measure';
+import { child, startSimulator } from './children';
+import type { ChildResult } from './measure';
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -24,46 +23,6 @@ const datasets = arg('datasets', 'small,large').split(',') as ('small' | 'large'
 const runsFor = (dataset: string) => Number(dataset === 'large' ? arg('large-runs', '1') : arg('runs', '3'));
 const concurrency = arg('concurrency', '4');
 const jsonFile = process.argv.find((a) => a.startsWith('--json='))?.slice(7);
-
-/** Runs `node --import tsx script ...args`, passing its stderr through; answers its result line. */
-function child(script: string, args: string[]): Promise<ChildResult> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let result: ChildResult | undefined;
-    createInterface({ input: proc.stdout }).on('line', (line) => {
-      if (line.startsWith(RESULT_PREFIX))
-        result = JSON.parse(line.slice(RESULT_PREFIX.length)) as ChildResult;
-    });
-    proc.once('exit', (code) =>
-      result ? resolve(result) : reject(new Error(`${script} exited ${code} without a result`)),
-    );
-  });
-}
-
-async function startSimulator(dataset: string) {
-  const proc = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/cli.ts', '--port', '0', '--dataset', dataset, '--rate-limit', '1000000000'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    proc.once('exit', (code) => reject(new Error(`the simulator exited (${code}) before it listened`)));
-    createInterface({ input: proc.stdout! }).on('line', (line) => {
-      const url = /^Dockhand API simulator: (\S+)/.exec(line)?.[1];
-      if (url) resolve(url);
-    });
-  });
-  return {
-    baseUrl,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        proc.once('exit', () => resolve());
-        proc.kill('SIGTERM');
-      }),
-  };
-}
 
 const load = () =>
   os

@@ -4,13 +4,15 @@
  * calls the global one) and writes the distinct record-carrying GET URLs to URLS_FILE for the raw baseline
  * (./rawChild.ts): token requests and one-row total probes (page_size=1) carry no records.
  *
- * Usage: node --import tsx bench/headless/syncChild.ts BASE_URL DATA_DIR URLS_FILE
+ * Usage: node --import tsx bench/headless/syncChild.ts BASE_URL DATA_DIR URLS_FILE [PROGRESS_MS]
+ * (PROGRESS_MS: the least time between two progress lines of a resource, default 10 s; bench/stress/resume.ts
+ * reads them to kill the sync at a share of its rows.)
  */
 import { writeFileSync } from 'node:fs';
 import { runSync } from '../../headless/cli/sync';
 import { measure } from './measure';
 
-const [baseUrl, dataDir, urlsFile] = process.argv.slice(2);
+const [baseUrl, dataDir, urlsFile, progressMs = '10000'] = process.argv.slice(2);
 if (!baseUrl || !dataDir || !urlsFile) throw new Error('usage: syncChild.ts BASE_URL DATA_DIR URLS_FILE');
 
 let requests = 0;
@@ -33,7 +35,7 @@ globalThis.fetch = async (input, init) => {
 const finish = measure();
 const code = await runSync(
   ['--base-url', baseUrl, '--api-key', 'demo-key', '--data', dataDir, '--once', '--rate-limit', '1000000000'],
-  { env: {}, write: (line) => process.stderr.write(`${line}\n`), progressMs: 10_000 },
+  { env: {}, write: (line) => process.stderr.write(`${line}\n`), progressMs: Number(progressMs) },
 );
 writeFileSync(urlsFile, [...urls].join('\n'));
 finish({ requests, bytes, code });

@@ -11,7 +11,9 @@
  * CONCURRENCY requests in flight, as the headless baseline (bench/headless/rawChild.ts). A 429 is waited out
  * (its Retry-After) and counted: any client must.
  */
+import { OPEN_PO_STATUSES } from '../../electron/core/sync/pull/resources';
 import { ENDPOINTS, fillPath, fullPath, type OperationId } from '../../src/api/endpoints';
+import { buildFilter } from '../../src/api/query/build';
 
 const CONCURRENCY = 4;
 const PAGE_SIZE = 500;
@@ -43,7 +45,13 @@ interface Get {
   query?: Query;
 }
 
-const LISTS: { operation: OperationId; query?: Query; pageSize?: number }[] = [
+interface List {
+  operation: OperationId;
+  query?: Query;
+  pageSize?: number;
+}
+
+const LISTS: List[] = [
   { operation: 'searchPurchaseOrders', query: { include_items: true }, pageSize: ORDERS_PAGE_SIZE },
   { operation: 'searchSupplierInvoices' },
   { operation: 'searchCustomers' },
@@ -54,6 +62,27 @@ const LISTS: { operation: OperationId; query?: Query; pageSize?: number }[] = [
   { operation: 'searchSurveySegments' },
   { operation: 'searchShipmentTypes' },
 ];
+
+/** The baseline of a sync stopped at dock-ready: the open orders with their lines, nothing else. */
+export const OPEN_ORDER_LISTS: List[] = [
+  {
+    operation: 'searchPurchaseOrders',
+    query: {
+      include_items: true,
+      filter_by: buildFilter([{ field: 'status', op: 'in', values: OPEN_PO_STATUSES }]),
+    },
+    pageSize: ORDERS_PAGE_SIZE,
+  },
+];
+
+export const NO_IDS: CachedIds = {
+  creditNotes: [],
+  suppliers: [],
+  outlets: [],
+  supplierReturns: [],
+  shippingPorts: [],
+  productSuppliers: [],
+};
 
 /** In the page after the sync: the ids of ./rawFetch.ts CachedIds, read from the app's IndexedDB. */
 export async function cachedIdsInPage(): Promise<CachedIds> {
@@ -88,7 +117,12 @@ export async function cachedIdsInPage(): Promise<CachedIds> {
   }
 }
 
-export async function rawFetch(baseUrl: string, apiKey: string, ids: CachedIds): Promise<RawFetch> {
+export async function rawFetch(
+  baseUrl: string,
+  apiKey: string,
+  ids: CachedIds,
+  lists: readonly List[] = LISTS,
+): Promise<RawFetch> {
   const origin = new URL(baseUrl).origin;
   const started = performance.now();
   let requests = 0;
@@ -119,7 +153,7 @@ export async function rawFetch(baseUrl: string, apiKey: string, ids: CachedIds):
   }
 
   const queue: Get[] = [];
-  for (const list of LISTS)
+  for (const list of lists)
     queue.push({ ...list, query: { ...list.query, page_size: list.pageSize ?? PAGE_SIZE } });
   const perId = (operation: OperationId, values: number[], key = 'id', query?: Query) =>
     values.forEach((id) => queue.push({ operation, params: { [key]: id }, ...(query ? { query } : {}) }));

@@ -98,6 +98,8 @@ export function initialSyncTable(samples: readonly SyncSample[]) {
   const dataset = samples[0]?.dataset ?? 'small';
   const label = dataset === 'large' ? 'Large demo' : 'Small demo';
   const raw = samples[0]?.rawFetch;
+  const records =
+    samples[0]?.baselineScope === 'openOrders' ? 'open orders with their lines' : 'same records';
   const dockReady = figure(samples.map((s) => s.dockReadyMs));
   const complete = figure(samples.map((s) => s.completeMs));
   const longest = figure(samples.map((s) => s.longestTaskMs));
@@ -117,7 +119,7 @@ export function initialSyncTable(samples: readonly SyncSample[]) {
     {
       // Not measured with --dock-ready-only (the cache is not complete).
       skip: samples.some((s) => Number.isNaN(s.rawFetch.ms)),
-      name: `${label}: raw fetch of the same records (${raw?.requests ?? 0} requests, ${round((raw?.bytes ?? 0) / 1e6, 1)} MB, ${raw?.refused ?? 0} 429s)`,
+      name: `${label}: raw fetch of the ${records} (${raw?.requests ?? 0} requests, ${round((raw?.bytes ?? 0) / 1e6, 1)} MB, ${raw?.refused ?? 0} 429s)`,
       ms: figure(samples.map((s) => s.rawFetch.ms)),
       ratio: ratio(summarize(samples.map((s) => s.rawFetch.ms)).p50, base),
     },

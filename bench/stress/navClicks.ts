@@ -1,0 +1,70 @@
+/**
+ * A clerk moving between lists while the app works: clicks on the main navigation's "Customers" and
+ * "Purchase orders", one after the other, each measured by the page's nav probe (./pageProbe.ts) from the
+ * press to the list's first row painted. The presses go through CDP at the link's place on the screen,
+ * like a mouse: nothing asks the page first whether it is ready (Playwright's click would, and so would only
+ * click at moments the page happens to be free). Between clicks a pause of a few seconds, seeded.
+ */
+import type { Page } from '@playwright/test';
+import { NAV_SECTIONS, type NavOutcome } from './pageProbe';
+
+export interface NavClickOptions {
+  clicks: number;
+  /** Stops early once this settles (e.g. the sync completed: the mid-sync clicks end there). */
+  until?: Promise<unknown>;
+  /** Pause between a click's outcome and the next click, from `pauseMs[0]` to `pauseMs[1]`. */
+  pauseMs?: [number, number];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A small seeded generator (mulberry32): the same pauses every run. */
+function pauses(seed: number, [min, max]: [number, number]): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return min + (((t ^ (t >>> 14)) >>> 0) / 4294967296) * (max - min);
+  };
+}
+
+export async function clickNav(page: Page, options: NavClickOptions): Promise<NavOutcome[]> {
+  let stop = false;
+  void options.until?.then(
+    () => (stop = true),
+    () => (stop = true),
+  );
+  const mouse = await page.context().newCDPSession(page);
+  const pause = pauses(7, options.pauseMs ?? [1_000, 3_000]);
+  const outcomes: NavOutcome[] = [];
+  try {
+    const places = new Map<string, { x: number; y: number }>();
+    for (const section of NAV_SECTIONS) {
+      const link = page.locator(`nav[aria-label="Main"] a[href="#/${section}"]`);
+      await link.waitFor({ timeout: 120_000 });
+      const box = await link.boundingBox();
+      if (!box) throw new Error(`the "${section}" link has no place on the screen`);
+      places.set(section, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    }
+    // Back and forth, starting with the list not on the screen (a click on the shown one changes nothing).
+    const shown = await page.evaluate(() => location.hash);
+    const first = shown.startsWith(`#/${NAV_SECTIONS[0]}`) ? 1 : 0;
+    for (let i = 0; i < options.clicks && !stop; i++) {
+      const section = NAV_SECTIONS[(first + i) % NAV_SECTIONS.length]!;
+      const { x, y } = places.get(section)!;
+      const press = { x, y, button: 'left' as const, clickCount: 1 };
+      await mouse.send('Input.dispatchMouseEvent', { type: 'mousePressed', ...press });
+      await mouse.send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...press });
+      const outcome = await page.evaluate(() => window.__stressProbe!.nextNav());
+      if (outcome.section !== section)
+        throw new Error(`clicked ${section}, the probe saw a press on ${outcome.section}`);
+      outcomes.push(outcome);
+      await sleep(pause());
+    }
+    return outcomes;
+  } finally {
+    await mouse.detach().catch(() => {});
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The stress bench's table (issue #24): every row a median with its extremes (and a 95th percentile where
+ * the target is one), a ratio against its baseline measured in the same run (the row just above it, marked
+ * "baseline"), and the issue's target with whether it is met. Informational: a missed target is printed,
+ * never an exit code.
+ */
+import { ratio, round, summarize } from '../receiving/stats';
+import type { SyncSample } from '../sync/initialSync';
+import type { NavOutcome } from './pageProbe';
+import type { ResumeRun } from './resume';
+import type { ScanSamples } from './receivingScans';
+
+const COMPLETE_TARGET_RATIO = 2;
+const NAV_TARGET_MS = 500;
+const LONG_TASK_TARGET_MS = 200;
+const SCAN_TARGET_RATIO = 1.5;
+const RESUME_TARGET_RATIO = 0.8;
+const DOCK_READY_TARGET_MS = 30_000;
+
+const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+export interface Row {
+  name: string;
+  n: number;
+  p50Ms: number;
+  p95Ms?: number;
+  minMs: number;
+  maxMs: number;
+  ratio: number;
+  p95Ratio?: number;
+  target?: string;
+  result?: string;
+  note?: string;
+}
+
+/** A row of `values` against `base` (the baseline row's values); ratios of medians (and of p95s). */
+function row(name: string, values: readonly number[], base: readonly number[] | null, p95 = false): Row {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return { name, n: 0, p50Ms: NaN, minMs: NaN, maxMs: NaN, ratio: NaN };
+  const s = summarize(finite);
+  const b = base && base.filter(Number.isFinite).length > 0 ? summarize(base.filter(Number.isFinite)) : null;
+  return {
+    name: base ? name : `${name} (baseline)`,
+    n: s.n,
+    p50Ms: round(s.p50, 0),
+    ...(p95 ? { p95Ms: round(s.p95, 0) } : {}),
+    minMs: round(s.min, 0),
+    maxMs: round(s.max, 0),
+    ratio: b ? ratio(s.p50, b.p50) : 1,
+    ...(p95 ? { p95Ratio: b ? ratio(s.p95, b.p95) : 1 } : {}),
+  };
+}
+
+/** A click that never painted counts as the probe's whole wait: the p95 must show it. */
+const navMs = (outcomes: readonly NavOutcome[], timeoutMs: number) =>
+  outcomes.map((o) => ('timedOut' in o ? timeoutMs : o.paintedMs));
+
+export interface StressedSync {
+  sample: SyncSample;
+  midSync: NavOutcome[];
+  idle: NavOutcome[];
+  scans: ScanSamples;
+}
+
+export function stressedRows(runs: readonly StressedSync[], label: string, navTimeoutMs: number): Row[] {
+  const baselines = runs.map((r) => r.sample.rawFetch.ms + r.sample.bulkPutMs);
+  const complete = runs.map((r) => r.sample.completeMs);
+  const notComplete = runs.filter((r) => Number.isNaN(r.sample.completeMs)).length;
+  const completeRow = row(`${label}: open → first sync complete`, complete, baselines);
+  const idle = runs.flatMap((r) => navMs(r.idle, navTimeoutMs));
+  const mid = runs.flatMap((r) => r.midSync);
+  const midRow = row(`${label}: nav click → list painted, mid-sync`, navMs(mid, navTimeoutMs), idle, true);
+  const tasks = runs.map((r) => r.sample.longestTaskMs);
+  const echoes = runs.flatMap((r) => r.scans.echoes);
+  const scans = runs.flatMap((r) => r.scans.scans);
+  const scanRow = row(`${label}: scan → line painted, during the sync`, scans, echoes, true);
+  return [
+    row(`${label}: raw fetch + bulkPut of the same records`, baselines, null),
+    {
+      ...completeRow,
+      target: `≤ ${COMPLETE_TARGET_RATIO}× baseline`,
+      result: notComplete > 0 ? 'MISSED' : met(completeRow.ratio <= COMPLETE_TARGET_RATIO),
+      ...(notComplete > 0 ? { note: `${notComplete} run(s) not complete in time` } : {}),
+    },
+    row(`${label}: nav click → list painted, after the sync`, idle, null, true),
+    {
+      ...midRow,
+      target: `p95 ≤ ${NAV_TARGET_MS} ms`,
+      result: met(midRow.n > 0 && (midRow.p95Ms ?? Infinity) <= NAV_TARGET_MS),
+      note:
+        `${mid.filter((o) => 'timedOut' in o).length} not painted in ${navTimeoutMs / 1000} s, ` +
+        `${mid.filter((o) => 'empty' in o && o.empty).length} showed "nothing yet"`,
+    },
+    row(
+      `${label}: longest task of the raw bulkPut (5,000-row reads and puts)`,
+      runs.map((r) => r.sample.bulkPutLongestTaskMs),
+      null,
+    ),
+    {
+      ...row(
+        `${label}: longest main-thread task during the sync`,
+        tasks,
+        runs.map((r) => r.sample.bulkPutLongestTaskMs),
+      ),
+      target: `≤ ${LONG_TASK_TARGET_MS} ms`,
+      result: met(Math.max(...tasks) <= LONG_TASK_TARGET_MS),
+      note: `${round(summarize(runs.map((r) => r.sample.longTasks)).p50, 0)} long tasks`,
+    },
+    row(`${label}: key burst → trivial text painted, during the sync`, echoes, null, true),
+    {
+      ...scanRow,
+      target: `p95 ≤ ${SCAN_TARGET_RATIO}× baseline`,
+      result: met(scanRow.n > 0 && (scanRow.p95Ratio ?? Infinity) <= SCAN_TARGET_RATIO),
+      note:
+        `PO ${runs[0]?.scans.poId}: ${runs.reduce((n, r) => n + r.scans.refused, 0)} refused and scanned again, ` +
+        `${runs.reduce((n, r) => n + r.scans.timedOut, 0)} not painted in time`,
+    },
+  ];
+}
+
+export function resumeRows(runs: readonly ResumeRun[], label: string): Row[] {
+  const fresh = runs.map((r) => r.freshMs);
+  const resumed = row(
+    `${label}: resumed sync after a kill at ~30 %`,
+    runs.map((r) => r.resumedMs),
+    fresh,
+  );
+  const at = runs[0];
+  return [
+    row(`${label}: fresh sync (${at?.rows ?? 0} rows)`, fresh, null),
+    {
+      ...resumed,
+      target: `≤ ${RESUME_TARGET_RATIO}× fresh`,
+      result: met(resumed.ratio <= RESUME_TARGET_RATIO),
+      note: at ? `killed at ${at.killedAtRows} rows, ${round(at.killedAfterMs / 1000, 1)} s in` : '',
+    },
+  ];
+}
+
+export function quietRows(samples: readonly SyncSample[], label: string): Row[] {
+  const baselines = samples.map((s) => s.rawFetch.ms + s.bulkPutMs);
+  const ready = row(
+    `${label}: open → dock-ready, quiet`,
+    samples.map((s) => s.dockReadyMs),
+    baselines,
+  );
+  return [
+    row(`${label}: raw fetch + bulkPut of the open orders, quiet`, baselines, null),
+    {
+      ...ready,
+      target: `≤ ${DOCK_READY_TARGET_MS / 1000} s`,
+      result: met(ready.p50Ms <= DOCK_READY_TARGET_MS),
+    },
+  ];
+}
