@@ -5,6 +5,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { packPulledPage } from '../bridge/storeLink';
+import { DEFAULT_PACE_POLICY, UserPace } from './pullSlices';
 import { pulledPageServer, type FromPullWorker } from './pulledPageWorker';
 import { DockhandDb } from './schema';
 
@@ -117,5 +118,27 @@ describe('the pull worker', () => {
     expect(await reader.customers.get(5)).toBeUndefined();
     expect((await reader.cursors.get('customers'))!.id).toBe(4);
     server.close();
+  });
+
+  it('follows the window: its input and its pending reads make the pace active, and answer nothing', async () => {
+    let time = 0;
+    const pace = new UserPace(DEFAULT_PACE_POLICY, {
+      now: () => time,
+      sleep: async (ms) => void (time += ms),
+    });
+    const posted: FromPullWorker[] = [];
+    const server = pulledPageServer((message) => posted.push(message), { pace });
+    await server.receive({ type: 'input' });
+    expect(pace.active()).toBe(true);
+    time += DEFAULT_PACE_POLICY.quietMs;
+    expect(pace.active()).toBe(false);
+    await server.receive({ type: 'reading', pending: true });
+    time += DEFAULT_PACE_POLICY.quietMs;
+    expect(pace.active()).toBe(true);
+    await server.receive({ type: 'reading', pending: false });
+    expect(pace.active()).toBe(false);
+    expect(posted).toEqual([]);
+    await server.receive({ type: 'reading' });
+    expect(posted).toEqual([{ type: 'failed', error: 'The pull worker was sent a malformed message' }]);
   });
 });

@@ -125,6 +125,31 @@ describe('the purchase order list queries', () => {
     expect((await ids()).slice(0, 3)).toEqual([-2, -1, 10_999]);
   });
 
+  // Issue #24: a search over 4,302 open orders read every one of them whole (~4 s on a busy dock PC).
+  it('searches from index keys: no order row, but one per supplier the cache knows only by reference', async () => {
+    const { counted, reads } = countingRowReads(`po-search-${n}`);
+    await counted.suppliers.put(
+      sampleSupplier({ id: 7, supplier_code: 'BOLT', name: 'Bolt Hardware' }) as never,
+    );
+    await counted.purchaseOrders.bulkPut([
+      ...orders(),
+      ...Array.from({ length: 500 }, (_, i) => order(100 + i, { supplier: { id: 8, name: 'Crate & Co' } })),
+    ]);
+    const search = (text: string) => listOrderIds(counted, NO_FILTERS, text);
+    const crates = (digits: string) =>
+      Array.from({ length: 500 }, (_, i) => 599 - i).filter((id) => String(id).includes(digits));
+    // "42" in the PO number or the external id, of Crate & Co's orders.
+    expect(await search('crate 42')).toEqual(crates('42'));
+    const referenced = reads.rows;
+    // The sample supplier and supplier 8 are named only inside orders: one order read for each, once.
+    expect(referenced).toBe(2);
+    expect(await search('bolt')).toEqual([10]);
+    expect(await search('ext-10 bolt')).toEqual([10]);
+    expect(await search('new po 2')).toEqual([-2]);
+    expect(await search('crate ext-1')).toEqual(crates('').filter((id) => id < 200));
+    expect(reads).toEqual({ rows: referenced, scans: 0 });
+  });
+
   // The first sync re-ran the list query on every pulled page; reading every row each time made it O(N²).
   it('reads no order row for the ids, and only the asked rows for the rows in view', async () => {
     const { counted, reads } = countingRowReads(`po-reads-${n}`);
