@@ -17,7 +17,15 @@ import { lineProduct } from '../lineProduct';
 import { OP_CATALOG } from '../opCatalog';
 import { DockhandDb, type CachedPurchaseOrder, type CachedPurchaseOrderItem } from '../schema';
 import { completeReceipt, EMPTY_COMPLETION } from './complete';
-import { addToLine, discardDraft, listDrafts, readDraft, saveCompletion, setLine } from './drafts';
+import {
+  addToLine,
+  discardDraft,
+  listDrafts,
+  readDraft,
+  saveCompletion,
+  setLine,
+  undoLastScan,
+} from './drafts';
 import { listOpenOrders, matchCode } from './openOrders';
 
 let factory: InstanceType<typeof IDBFactory>;
@@ -125,11 +133,26 @@ describe('drafts', () => {
       1: { received: 13, faulty: 0, bin: '', notes: '' },
       2: { received: 2, faulty: 1, bin: 'A-3', notes: 'torn' },
     });
-    // The last scan is remembered for the repeat check; a hand edit of another line leaves it.
+    // The last scan is remembered, for "undo last scan"; a hand edit of another line leaves it.
     expect(draft?.lastScan).toMatchObject({ code: '9300000000011', poItemId: 1, quantity: 12 });
     expect((await listDrafts(db)).map((d) => d.poId)).toEqual([101]);
     await discardDraft(db, 101);
     expect(await readDraft(db, 101)).toBeUndefined();
+  });
+
+  it('undoes the last scan once: its units come off its line, and a second undo does nothing', async () => {
+    for (let carton = 0; carton < 12; carton++)
+      await addToLine(db, 101, 1, 1, { code: '9300000000019' }, now);
+    await addToLine(db, 101, 1, 1, { code: '9300000000019' }, now);
+    expect(await undoLastScan(db, 101, now)).toMatchObject({ poItemId: 1, quantity: 1 });
+    expect((await readDraft(db, 101))?.lines[1]?.received).toBe(12);
+    expect(await undoLastScan(db, 101, now)).toBeNull();
+    expect((await readDraft(db, 101))?.lines[1]?.received).toBe(12);
+    // A hand edit after the scan: nothing to undo.
+    await addToLine(db, 101, 2, 3, { code: '9300000000026' }, now);
+    await setLine(db, 101, 2, { received: 5, faulty: 0, bin: '', notes: '' }, now);
+    expect(await undoLastScan(db, 101, now)).toBeNull();
+    expect((await readDraft(db, 101))?.lines[2]?.received).toBe(5);
   });
 
   it('refuses a line edit with field-level words', async () => {

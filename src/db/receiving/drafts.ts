@@ -107,6 +107,42 @@ export function addToLine(
   });
 }
 
+/**
+ * The draft without its last scan (a carton scanned twice by mistake): that scan's units come off its line
+ * and it is forgotten, so a second undo does nothing. Pure, like `withAdded`; null when there is none.
+ */
+export function withoutLastScan(
+  draft: ReceiptDraft | null | undefined,
+  now: Date,
+): { draft: ReceiptDraft; undone: NonNullable<ReceiptDraft['lastScan']> } | null {
+  const undone = draft?.lastScan;
+  if (!draft || !undone) return null;
+  const line = { ...EMPTY_LINE, ...draft.lines[undone.poItemId] };
+  line.received = Math.max(0, line.received - undone.quantity);
+  line.faulty = Math.min(line.faulty, line.received);
+  const next: ReceiptDraft = {
+    ...draft,
+    updatedAt: now.toISOString(),
+    lines: { ...draft.lines, [undone.poItemId]: line },
+  };
+  delete next.lastScan;
+  return { draft: next, undone };
+}
+
+/** `withoutLastScan` made durable: one small transaction; null when there was no scan to undo. */
+export function undoLastScan(
+  db: DockhandDb,
+  poId: number,
+  now = new Date(),
+): Promise<ReceiptDraft['lastScan'] | null> {
+  return db.transaction('rw', db.receiptDrafts, async () => {
+    const result = withoutLastScan(await db.receiptDrafts.get(poId), now);
+    if (!result) return null;
+    await db.receiptDrafts.put(result.draft);
+    return result.undone;
+  });
+}
+
 /** A line edited by hand (received, faulty, bin, note); refused with field errors when not valid. */
 export async function setLine(
   db: DockhandDb,
@@ -119,7 +155,7 @@ export async function setLine(
   if (!valid.ok) return valid;
   const draft = await change(db, poId, now, (current) => {
     current.lines[poItemId] = { ...line, bin: line.bin.trim() };
-    // A hand edit is not a scan: the next scan of the same code is not a repeat of it.
+    // A hand edit is not a scan: "undo last scan" must not take units off a line the clerk just set.
     if (current.lastScan?.poItemId === poItemId) delete current.lastScan;
   });
   return { ok: true, draft };

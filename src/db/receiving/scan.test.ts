@@ -39,7 +39,7 @@ const lines = [
   line(1, { barcode: '9300000000011', sku: 'BOLT-1', carton: '12' }, 24),
   line(2, { barcode: '9300000000028', sku: 'NUT-2' }, 10, 4, 6),
 ];
-const base = { lines, settings: DEFAULT_RECEIVING_SETTINGS, lastScan: undefined, now: 100_000, typed: '' };
+const base = { lines, settings: DEFAULT_RECEIVING_SETTINGS, typed: '' };
 
 describe('decideScan', () => {
   it('adds one unit to the line whose barcode, SKU or manufacturer SKU matches', () => {
@@ -47,27 +47,28 @@ describe('decideScan', () => {
       expect(decideScan({ ...base, code })).toMatchObject({ kind: 'apply', poItemId: 1, quantity: 1 });
   });
 
-  it('adds a typed quantity of units or cartons', () => {
-    expect(decideScan({ ...base, code: 'BOLT-1', typed: '12' })).toMatchObject({
-      kind: 'apply',
-      quantity: 12,
-    });
+  it('adds a typed quantity of units (12x, 12*) or cartons (2c)', () => {
+    for (const typed of ['12x', '12*', '12X', ' 12 x '])
+      expect(decideScan({ ...base, code: 'BOLT-1', typed })).toMatchObject({ kind: 'apply', quantity: 12 });
     expect(decideScan({ ...base, code: 'BOLT-1', typed: '2c' })).toMatchObject({
       kind: 'apply',
       quantity: 24,
     });
-    expect(decideScan({ ...base, code: 'BOLT-1', typed: 'c' })).toMatchObject({
-      kind: 'apply',
-      quantity: 12,
-    });
+  });
+
+  it('never takes a bare number for a quantity: it may be a cut-off digit of the scan', () => {
+    const decision = decideScan({ ...base, code: 'BOLT-1', typed: '9' });
+    expect(decision).toMatchObject({ kind: 'refuse', reason: 'quantity' });
+    expect(decision.kind === 'refuse' && decision.message).toContain('type 9x and scan again');
   });
 
   it('refuses a quantity that is not one, and cartons of a product without a carton quantity', () => {
-    expect(decideScan({ ...base, code: 'BOLT-1', typed: '1x' })).toMatchObject({
+    expect(decideScan({ ...base, code: 'BOLT-1', typed: 'x1' })).toMatchObject({
       kind: 'refuse',
       reason: 'quantity',
     });
-    expect(decideScan({ ...base, code: 'BOLT-1', typed: '0' })).toMatchObject({ kind: 'refuse' });
+    expect(decideScan({ ...base, code: 'BOLT-1', typed: 'c' })).toMatchObject({ kind: 'refuse' });
+    expect(decideScan({ ...base, code: 'BOLT-1', typed: '0x' })).toMatchObject({ kind: 'refuse' });
     const noCartons = decideScan({ ...base, code: 'NUT-2', typed: '1c' });
     expect(noCartons).toMatchObject({ kind: 'refuse', reason: 'quantity' });
     expect(noCartons.kind === 'refuse' && noCartons.message).toContain('no carton quantity');
@@ -81,14 +82,14 @@ describe('decideScan', () => {
   });
 
   it('asks before receiving past the remaining quantity, or refuses when Settings say so', () => {
-    const over = decideScan({ ...base, code: 'BOLT-1', typed: '30' });
+    const over = decideScan({ ...base, code: 'BOLT-1', typed: '30x' });
     expect(over).toMatchObject({ kind: 'confirm', reason: 'over', poItemId: 1, quantity: 30 });
     expect(over.kind === 'confirm' && over.question).toContain('6 units over');
     const refused = decideScan({
       ...base,
       settings: { ...DEFAULT_RECEIVING_SETTINGS, overReceipt: 'refuse' },
       code: 'BOLT-1',
-      typed: '30',
+      typed: '30x',
     });
     expect(refused).toMatchObject({ kind: 'refuse', reason: 'over', poItemId: 1 });
   });
@@ -99,15 +100,19 @@ describe('decideScan', () => {
     expect(decision.kind === 'confirm' && decision.question).toContain('already complete (10 of 10');
   });
 
-  it('asks when the same code is scanned again within the repeat window, not after it', () => {
-    const lastScan = { code: 'BOLT-1', at: 99_000, poItemId: 1 };
-    expect(decideScan({ ...base, code: 'BOLT-1', lastScan })).toMatchObject({
+  it('adds twelve identical cartons scanned one after another with no question, then asks at the thirteenth', () => {
+    let received = 0;
+    for (let carton = 0; carton < 12; carton++) {
+      const current = [line(7, { barcode: '9300000000019', sku: 'BOX-7' }, 12, 0, received)];
+      const decision = decideScan({ ...base, lines: current, code: '9300000000019' });
+      expect(decision).toMatchObject({ kind: 'apply', quantity: 1 });
+      received += 1;
+    }
+    const full = [line(7, { barcode: '9300000000019', sku: 'BOX-7' }, 12, 0, received)];
+    expect(decideScan({ ...base, lines: full, code: '9300000000019' })).toMatchObject({
       kind: 'confirm',
-      reason: 'repeat',
+      reason: 'complete',
     });
-    expect(decideScan({ ...base, code: 'BOLT-1', lastScan, now: 103_000 })).toMatchObject({ kind: 'apply' });
-    const off = { ...DEFAULT_RECEIVING_SETTINGS, repeatScanSeconds: 0 };
-    expect(decideScan({ ...base, settings: off, code: 'BOLT-1', lastScan })).toMatchObject({ kind: 'apply' });
   });
 
   it('prefers, among lines of one product, the first that still expects units', () => {
@@ -122,9 +127,11 @@ describe('decideScan', () => {
 describe('parseTypedQuantity', () => {
   it('reads units, cartons and nothing', () => {
     expect(parseTypedQuantity('')).toEqual({ units: 1 });
-    expect(parseTypedQuantity(' 7 ')).toEqual({ units: 7 });
+    expect(parseTypedQuantity(' 7x ')).toEqual({ units: 7 });
+    expect(parseTypedQuantity('7*')).toEqual({ units: 7 });
     expect(parseTypedQuantity('3 C')).toEqual({ cartons: 3 });
-    expect(parseTypedQuantity('10000')).toHaveProperty('error');
+    expect(parseTypedQuantity('7')).toHaveProperty('error');
+    expect(parseTypedQuantity('10000x')).toHaveProperty('error');
     expect(parseTypedQuantity('-2')).toHaveProperty('error');
   });
 });

@@ -3,10 +3,14 @@
  * it must not be applied. The screen shows every outcome at once, with a tone; nothing that is not `apply`
  * changes a line unless the clerk confirms it (`confirm`), so a scan never lands silently on a wrong line.
  *
- * Quantities: a scan adds one unit. A number typed before it (`12`, then scan) adds that many units; a number
- * followed by `c` (`2c`) adds that many cartons of the product's `carton_quantity` (`c` alone: one carton).
+ * Quantities: a scan adds one unit. A number typed before it with its mark adds that many units (`12x` or
+ * `12*`, then scan) or cartons of the product's `carton_quantity` (`2c`). A bare number is refused, never
+ * guessed: it may be a scan's first digit cut off by a busy computer (./typedQuantity.ts).
+ * Twelve cartons scanned one after another add twelve: the clerk is asked only when a scan would take a
+ * line past what was ordered; a double scan is undone with one key on the screen instead.
  */
 import type { Product } from '../../api/resources';
+import { MAX_TYPED_QUANTITY, readTypedQuantity } from './typedQuantity';
 import type { LineFigures } from './figures';
 import type { ReceivingSettings } from './settings';
 
@@ -18,18 +22,11 @@ export interface ScanLine {
   name: string;
 }
 
-export interface LastScan {
-  code: string;
-  /** Epoch ms. */
-  at: number;
-  poItemId: number;
-}
-
 export type ScanDecision =
   | { kind: 'apply'; poItemId: number; quantity: number; message: string }
   | {
       kind: 'confirm';
-      reason: 'over' | 'complete' | 'repeat';
+      reason: 'over' | 'complete';
       poItemId: number;
       quantity: number;
       question: string;
@@ -38,25 +35,25 @@ export type ScanDecision =
   /** No line of this order has the code: the screen looks the code up among all products next. */
   | { kind: 'not-on-order'; code: string };
 
-/** Most units one scan may add, so a mistyped prefix (`1200` for `12`) is caught. */
-export const MAX_SCAN_QUANTITY = 9_999;
+/** Most units one scan may add, so a mistyped quantity (`1200x` for `12x`) is caught. */
+export const MAX_SCAN_QUANTITY = MAX_TYPED_QUANTITY;
 
 type Quantity = { units: number } | { cartons: number } | { error: string };
 
 /** The text typed before a scan → units or cartons. */
 export function parseTypedQuantity(typed: string): Quantity {
-  const text = typed.trim().toLowerCase();
+  const text = typed.trim();
   if (text === '') return { units: 1 };
-  const match = /^(\d*)\s*(c?)$/.exec(text);
-  if (!match || (match[1] === '' && match[2] === '')) {
+  const quantity = readTypedQuantity(text);
+  if (quantity) return quantity;
+  const bare = /^\d+$/.exec(text);
+  if (bare && Number(text) >= 1 && Number(text) <= MAX_SCAN_QUANTITY)
     return {
-      error: `“${typed.trim()}” is not a quantity. Type a number of units (12) or cartons (2c) before scanning.`,
+      error: `“${text}” was in the scan field without an x, so nothing was added. To receive ${Number(text)}, type ${Number(text)}x and scan again.`,
     };
-  }
-  const count = match[1] === '' ? 1 : Number(match[1]);
-  if (count < 1 || count > MAX_SCAN_QUANTITY)
-    return { error: `${count} is not a quantity one scan can add (1 to ${MAX_SCAN_QUANTITY}).` };
-  return match[2] === 'c' ? { cartons: count } : { units: count };
+  return {
+    error: `“${text}” is not a quantity (1 to ${MAX_SCAN_QUANTITY.toLocaleString()}), so nothing was added. Type units as 12x or cartons as 2c, then scan again.`,
+  };
 }
 
 const CODE_FIELDS = ['supplier_sku2', 'supplier_sku', 'manufacturer_sku'] as const;
@@ -121,16 +118,14 @@ export function decideScan(input: {
   code: string;
   typed: string;
   lines: readonly ScanLine[];
-  settings: Pick<ReceivingSettings, 'overReceipt' | 'repeatScanSeconds'>;
-  lastScan: LastScan | undefined;
-  now: number;
+  settings: Pick<ReceivingSettings, 'overReceipt'>;
   /**
    * The order's code index (indexCodes over the same lines, in the same order), kept by the caller across
    * scans while the order's lines do not change; built here when absent.
    */
   index?: CodeIndex;
 }): ScanDecision {
-  const { code, lines, settings, lastScan, now } = input;
+  const { code, lines, settings } = input;
   const matches = linesWithCode(lines, code, input.index);
   if (matches.length === 0) return { kind: 'not-on-order', code: code.trim() };
   const line = matches.find((candidate) => !candidate.figures.complete) ?? matches[0]!;
@@ -138,24 +133,6 @@ export function decideScan(input: {
   if ('error' in quantity) return { kind: 'refuse', reason: 'quantity', message: quantity.error };
   const adding = quantity.units;
   const { figures } = line;
-
-  const repeatMs = settings.repeatScanSeconds * 1000;
-  if (
-    repeatMs > 0 &&
-    lastScan &&
-    lastScan.code === code.trim() &&
-    lastScan.poItemId === line.poItemId &&
-    now - lastScan.at >= 0 &&
-    now - lastScan.at < repeatMs
-  ) {
-    return {
-      kind: 'confirm',
-      reason: 'repeat',
-      poItemId: line.poItemId,
-      quantity: adding,
-      question: `The same code was scanned again within ${settings.repeatScanSeconds} s. Add ${units(adding)} more to ${line.name}?`,
-    };
-  }
 
   const expected = figures.remainingAfter;
   if (adding <= expected) {

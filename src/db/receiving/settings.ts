@@ -15,8 +15,6 @@ export const ReceivingSettingsSchema = z.object({
   sound: z.boolean().catch(true),
   /** An over-receipt past the remaining quantity: ask first, or refuse it outright. */
   overReceipt: z.enum(OVER_RECEIPT_POLICIES).catch('confirm'),
-  /** The same code scanned again within this many seconds is asked about (0: never ask). */
-  repeatScanSeconds: z.number().min(0).max(60).catch(3),
 });
 export type ReceivingSettings = z.infer<typeof ReceivingSettingsSchema>;
 

@@ -6,14 +6,14 @@
  * A person's key and a scanner key held up by a busy computer look the same: both arrive alone, some
  * 50–1,000 ms after the previous one. So any key replayed shortly before a scan (a chain of replays less
  * than `splitWindowMs` apart) may be the scan's beginning, and the scan is refused — with one exception
- * the clerk controls: a typed quantity, digits followed by `x`, `*` or `c` (./typedQuantity.ts), which no
- * code we scan starts with. A bare "12" before a scan is therefore never taken as a quantity.
+ * the clerk controls: a typed quantity, digits followed by `x`, `*` or `c`, which no code we scan starts
+ * with (src/db/receiving/typedQuantity.ts). A bare "12" before a scan is therefore never taken as a quantity.
  *
  * Some replays prove the scanner sent them, which decides a late Enter (below): three or more keys
  * within the threshold of each other (a person manages two rolled over, not three), a replay the next
  * part followed within the threshold (only a late timer cut it), or one starting with the prefix.
  */
-import { isTypedQuantity } from './typedQuantity';
+import { isTypedQuantity } from '../../db/receiving/typedQuantity';
 
 /** Takes replayed text back out of where it landed; answers whether it could. */
 export type Retract = () => boolean;

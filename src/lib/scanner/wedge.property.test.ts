@@ -7,10 +7,10 @@
  *
  * Safety: every accepted code is the code of the scan whose Enter (or suffix) was the key just pressed,
  * and that scan arrived whole: no stall inside it, or framed by the prefix; and an Enter let through to
- * the field (where the scan field takes it as a typed code) never hands over keys the scanner sent. Liveness, so the detector
- * cannot pass by refusing everything: a whole scan nothing was typed shortly before, on an unblocked
+ * the field (where the scan field takes it as a typed code) never hands over keys the scanner sent.
+ * Liveness, so the detector cannot pass by refusing everything: a whole scan nothing was typed shortly before, on an unblocked
  * page, is accepted. The codes are GS1 barcodes with valid check digits and SKUs starting with a letter:
- * no code starts like a typed quantity (./typedQuantity.ts).
+ * no code starts like a typed quantity (src/db/receiving/typedQuantity.ts).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

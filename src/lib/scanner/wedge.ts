@@ -17,10 +17,9 @@
  * A scan is accepted only when it is provably whole. Without a prefix that means: its keys and its Enter
  * each came within the threshold of the one before (judged on the keys' own time stamps, not when a busy
  * page got round to them), and nothing was replayed less than SPLIT_WINDOW_MS before it, except a typed
- * quantity such as `12x` (./fragments.ts, ./typedQuantity.ts). Anything else ending like a scan is
- * refused (`onRejected`, "scan again") and its replayed parts are taken back out of the field; an Enter
- * arriving late after keys only a scanner types is refused the same way, so a broken scan's pieces are
- * never entered as a typed code. With a prefix configured, a burst starting with it is framed: it is
+ * quantity such as `12x` (./fragments.ts). Anything else ending like a scan is refused (`onRejected`,
+ * "scan again") and its replayed parts are taken back out of the field; an Enter arriving late after keys
+ * only a scanner types is refused the same way, so a broken scan's pieces are never entered as a code. With a prefix configured, a burst starting with it is framed: it is
  * held whatever the pauses inside it, for up to FRAME_CAP_MS, until the suffix (or Enter) ends it, so
  * detection no longer depends on timing. GS1 check digits are judged by the caller (./gtin.ts).
  */

@@ -7,6 +7,8 @@ import { playTone, type Tone } from '../../lib/feedback/tones';
 export interface ScanAnswer {
   tone: Tone;
   text: string;
+  /** The word shown before the text instead of the tone's own ("Undone" rather than "Added"). */
+  word?: string;
   seq: number;
 }
 
@@ -16,8 +18,8 @@ export class ScanFeedback {
 
   constructor(private readonly muted: () => boolean) {}
 
-  say(tone: Tone, text: string): void {
-    this.current = { tone, text, seq: ++this.#seq };
+  say(tone: Tone, text: string, word?: string): void {
+    this.current = { tone, text, seq: ++this.#seq, ...(word ? { word } : {}) };
     playTone(tone, { muted: this.muted() });
   }
 

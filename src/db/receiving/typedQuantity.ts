@@ -2,7 +2,8 @@
  * The one way a clerk types a quantity before a scan: a number, then `x` or `*` for units (`12x`), or `c`
  * for cartons (`2c`). The mark matters: a bare number typed before a scan could just as well be the
  * scan's own first digits, cut off by a busy computer (the wedge detector refuses such a scan), so it is
- * never taken as a quantity. No code we scan starts with digits and one of these marks.
+ * never taken as a quantity. No code we scan starts with digits and one of these marks. The scanner's wedge
+ * detector (src/lib/scanner/fragments.ts) reads the same rule, so both agree on what a quantity is.
  */
 
 /** Most units or cartons one scan may add, so a slip (`1200x` for `12x`) is caught. */
