@@ -68,8 +68,8 @@ test('find a product by words and by code, read its page, and open one by scanni
   await expect(page).toHaveURL(new RegExp(`#/products/${target.id}$`));
 
   // An unknown code says so and goes nowhere.
-  await scan(page, '9399999999991');
-  await expect(page.getByText('No product on this computer has the code 9399999999991.')).toBeVisible();
+  await scan(page, '9399999999992');
+  await expect(page.getByText('No product on this computer has the code 9399999999992.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`#/products/${target.id}$`));
 
   // In a field, the keys are the field's: typing a barcode into the search does not open anything.

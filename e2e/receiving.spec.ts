@@ -44,8 +44,8 @@ test('an order received offline by scanning lands as exactly one supplier invoic
   const answer = page.getByLabel('Scan result');
 
   // Wrong cases: answered at once, and no line changes.
-  await scan(page, '2999999999996');
-  await expect(answer).toContainText('Unknown code 2999999999996');
+  await scan(page, '2999999999991');
+  await expect(answer).toContainText('Unknown code 2999999999991');
   await scan(page, partial.product.supplier_sku2, { breakAfter: 5, pauseMs: 300 });
   await expect(answer).toContainText('interrupted');
   await expectReceivedNow(page, partial.po_item_id, 0);
@@ -55,9 +55,9 @@ test('an order received offline by scanning lands as exactly one supplier invoic
   await expect(answer).toContainText('Added');
   await expectReceivedNow(page, partial.po_item_id, 1);
 
-  // One line over-received: the remaining quantity plus one, typed before the scan, after a yes.
+  // One line over-received: the remaining quantity plus one, typed before the scan (with its x), after a yes.
   const overUnits = over.quantity_ordered + 1;
-  await page.keyboard.type(String(overUnits), { delay: 120 });
+  await page.keyboard.type(`${overUnits}x`, { delay: 120 });
   await scan(page, over.product.supplier_sku2);
   const question = page.getByRole('dialog', { name: 'More than ordered?' });
   await expect(question).toContainText('1 unit over');
@@ -79,7 +79,7 @@ test('an order received offline by scanning lands as exactly one supplier invoic
 
   // The third line: two units, then faulty and bin by keyboard (Enter on the active line edits it).
   await expect(page.getByLabel('Scan or type a code')).toBeFocused();
-  await page.keyboard.type('2', { delay: 120 });
+  await page.keyboard.type('2x', { delay: 120 });
   await scan(page, faulty.product.supplier_sku2);
   await expectReceivedNow(page, faulty.po_item_id, 2);
   await page.getByRole('listbox', { name: /Lines to receive/ }).focus();
