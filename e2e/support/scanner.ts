@@ -38,6 +38,8 @@ export interface ScanOptions {
    */
   breakAfter?: number;
   pauseMs?: number;
+  /** false: the code's characters only, as a scan whose end never came (default true: then Enter). */
+  enter?: boolean;
 }
 
 interface KeyDefinition {
@@ -101,9 +103,9 @@ const firstKeyEndingNow = (count: number, gapMs: number) => Date.now() - (count 
 
 /** Scans `barcode` into whatever has focus: its characters, then Enter, `gapMs` apart. */
 export async function scan(page: Page, barcode: string, options: ScanOptions = {}): Promise<void> {
-  const { gapMs = 4, breakAfter, pauseMs = 300 } = options;
+  const { gapMs = 4, breakAfter, pauseMs = 300, enter = true } = options;
   const session = await sessionOf(page);
-  const chars = [...barcode, '\n'];
+  const chars = [...barcode, ...(enter ? ['\n'] : [])];
   if (breakAfter === undefined)
     return pressAll(session, chars, firstKeyEndingNow(chars.length, gapMs), gapMs);
   const head = chars.slice(0, breakAfter);
