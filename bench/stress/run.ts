@@ -23,11 +23,18 @@ import { parseArgs } from 'node:util';
 import { DemoDatasetSchema } from '../../src/bridge/contract';
 import { buildRenderer } from '../sync/build';
 import { runInitialSync, type SyncSample } from '../sync/initialSync';
-import { clickNav } from './navClicks';
+import { clerkAtWork } from './clerk';
 import { startNeighbour } from './neighbour';
-import { installStressProbe, type NavOutcome } from './pageProbe';
-import { scanWhileSyncing, type ScanSamples } from './receivingScans';
-import { quietRows, resumeRows, stressedRows, type Row, type StressedSync } from './report';
+import { installStressProbe } from './pageProbe';
+import {
+  markdown,
+  printable,
+  quietRows,
+  resumeRows,
+  stressedRows,
+  type Row,
+  type StressedSync,
+} from './report';
 import { runResume, type ResumeRun } from './resume';
 
 const NAV_TIMEOUT_MS = 60_000;
@@ -93,17 +100,31 @@ async function main() {
   const rows: Row[] = [];
   if (opts.only.has('quiet') || opts.only.has('sync')) await buildRenderer(rendererDir, { minify: true });
 
+  /** Runs a phase; a phase that fails is reported, and the others' rows are still printed. */
+  const failures: string[] = [];
+  const phase = async (what: string, run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (error) {
+      console.error(`${what} failed:`, error);
+      failures.push(what);
+    }
+  };
+
   const quiet: SyncSample[] = [];
   for (let run = 0; opts.only.has('quiet') && run < opts.runs; run++) {
     console.log(`Dock-ready, quiet ${run + 1} of ${opts.runs} (${opts.dataset})… (load ${load()})`);
-    const sample = await runInitialSync({
-      dataset: opts.dataset,
-      timeoutMs: opts.syncTimeoutMs,
-      rendererDir,
-      profile: false,
-      dockReadyOnly: true,
+    await phase('the quiet dock-ready', async () => {
+      quiet.push(
+        await runInitialSync({
+          dataset: opts.dataset,
+          timeoutMs: opts.syncTimeoutMs,
+          rendererDir,
+          profile: false,
+          dockReadyOnly: true,
+        }),
+      );
     });
-    quiet.push(sample);
   }
   if (quiet.length > 0) rows.push(...quietRows(quiet, label));
   loads.push(`after the quiet rows ${load()}`);
@@ -116,36 +137,27 @@ async function main() {
     const syncs: StressedSync[] = [];
     for (let run = 0; opts.only.has('sync') && run < opts.runs; run++) {
       console.log(`First sync with a clerk at work, ${how}, ${run + 1} of ${opts.runs}… (load ${load()})`);
-      let midSync: NavOutcome[] = [];
-      let idle: NavOutcome[] = [];
-      let scans: ScanSamples = { scans: [], echoes: [], refused: 0, timedOut: 0, poId: 0 };
-      const sample = await runInitialSync({
-        dataset: opts.dataset,
-        timeoutMs: opts.syncTimeoutMs,
-        rendererDir,
-        profile: false,
-        reportTimeout: true,
-        ...(opts.stress ? { cpuRate: opts.rate } : {}),
-        prepare: async (page) => {
-          await page.addInitScript(installStressProbe, {
-            navTimeoutMs: NAV_TIMEOUT_MS,
-            keyTimeoutMs: KEY_TIMEOUT_MS,
-          });
-        },
-        // Clicks until dock-ready, scans on an open order from there, the clicks left while the sync
-        // still runs; the same clicks once it is done (the baseline).
-        during: async (sync) => {
-          const untilReady = Promise.race([sync.dockReady, sync.complete]);
-          midSync = await clickNav(sync.page, { clicks: opts.clicks, until: untilReady });
-          scans = await scanWhileSyncing(sync, { scans: opts.scans, pauseMs: opts.pauseMs });
-          const left = opts.clicks - midSync.length;
-          midSync.push(...(await clickNav(sync.page, { clicks: left, until: sync.complete })));
-          await sync.complete;
-          idle = await clickNav(sync.page, { clicks: opts.clicks });
-        },
+      const clerk = clerkAtWork(opts);
+      await phase('the first sync with a clerk at work', async () => {
+        const sample = await runInitialSync({
+          dataset: opts.dataset,
+          timeoutMs: opts.syncTimeoutMs,
+          rendererDir,
+          profile: false,
+          reportTimeout: true,
+          ...(opts.stress ? { cpuRate: opts.rate } : {}),
+          prepare: async (page) => {
+            await page.addInitScript(installStressProbe, {
+              navTimeoutMs: NAV_TIMEOUT_MS,
+              keyTimeoutMs: KEY_TIMEOUT_MS,
+            });
+          },
+          during: clerk.during,
+        });
+        if (sample.notComplete) console.log(`  ${sample.notComplete}`);
+        for (const problem of clerk.work.problems) console.log(`  the clerk's ${problem}`);
+        syncs.push({ sample, ...clerk.work });
       });
-      if (sample.notComplete) console.log(`  ${sample.notComplete}`);
-      syncs.push({ sample, midSync, idle, scans });
     }
     if (syncs.length > 0) rows.push(...stressedRows(syncs, `${label}, ${how}`, NAV_TIMEOUT_MS));
     loads.push(`after the sync rows ${load()}`);
@@ -153,7 +165,9 @@ async function main() {
     const resumes: ResumeRun[] = [];
     for (let run = 0; opts.only.has('resume') && run < opts.runs; run++) {
       console.log(`Headless sync killed and resumed, ${opts.resumeDataset}, ${run + 1} of ${opts.runs}…`);
-      resumes.push(await runResume(opts.resumeDataset, opts.killAt));
+      await phase('the resumed sync', async () => {
+        resumes.push(await runResume(opts.resumeDataset, opts.killAt));
+      });
     }
     const resumeLabel = `${opts.resumeDataset === 'large' ? 'Large' : 'Small'} demo, headless${opts.stress ? ', neighbour' : ''}`;
     if (resumes.length > 0) rows.push(...resumeRows(resumes, resumeLabel));
@@ -164,7 +178,13 @@ async function main() {
 
   // Absolute figures depend on what else the machine runs; the ratios much less.
   console.log(`Load average (1, 5, 15 min) on ${availableParallelism()} CPUs: ${loads.join('; ')}.`);
-  console.table(rows);
+  console.table(printable(rows));
+  console.log(markdown(rows));
+  // The harness failed somewhere (not a missed target): the exit code says so.
+  if (failures.length > 0) {
+    console.error(`Phases that failed: ${failures.join(', ')}.`);
+    process.exitCode = 1;
+  }
 }
 
 void main().catch((error: unknown) => {

@@ -1,0 +1,63 @@
+/**
+ * A clerk at work beside the first sync (bench/sync/initialSync.ts `during`): nav clicks until dock-ready,
+ * scans on an open order from there (./receivingScans.ts), the clicks left while the sync still runs, then
+ * the same clicks once it is done (the nav row's baseline, ./navClicks.ts). A stage that fails is noted and
+ * the next one still runs: a frozen screen is a finding, and the sync's own figures are kept.
+ */
+import type { DuringSync } from '../sync/initialSync';
+import { clickNav } from './navClicks';
+import type { NavOutcome } from './pageProbe';
+import { scanWhileSyncing, type ScanSamples } from './receivingScans';
+
+export interface ClerkWork {
+  midSync: NavOutcome[];
+  idle: NavOutcome[];
+  scans: ScanSamples;
+  /** Stages that failed, with why. */
+  problems: string[];
+}
+
+export interface ClerkOptions {
+  clicks: number;
+  scans: number;
+  pauseMs: number;
+}
+
+export function clerkAtWork(options: ClerkOptions): {
+  work: ClerkWork;
+  during: (sync: DuringSync) => Promise<void>;
+} {
+  const work: ClerkWork = {
+    midSync: [],
+    idle: [],
+    scans: { scans: [], echoes: [], refused: 0, timedOut: 0, poId: 0 },
+    problems: [],
+  };
+  const stage = async (what: string, run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (error) {
+      work.problems.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const during = async (sync: DuringSync) => {
+    const { page, dockReady, complete } = sync;
+    await stage('clicks before dock-ready', async () => {
+      const until = Promise.race([dockReady, complete]);
+      work.midSync.push(...(await clickNav(page, { clicks: options.clicks, until })));
+    });
+    await stage('scans during the sync', async () => {
+      work.scans = await scanWhileSyncing(sync, { scans: options.scans, pauseMs: options.pauseMs });
+    });
+    await stage('clicks after the scans', async () => {
+      const clicks = options.clicks - work.midSync.length;
+      work.midSync.push(...(await clickNav(page, { clicks, until: complete })));
+    });
+    // A sync that failed or stopped early rejects or resolves `complete`: either way the baseline follows.
+    await complete.catch(() => {});
+    await stage('clicks after the sync', async () => {
+      work.idle = await clickNav(page, { clicks: options.clicks });
+    });
+  };
+  return { work, during };
+}
