@@ -56,6 +56,18 @@ describe('the user pace', () => {
     expect(pace.active()).toBe(false);
   });
 
+  it('ends a pause the moment the read it waited for ends, without waiting for its next look', async () => {
+    const clock = fakeClock();
+    // Sleeps that never end by themselves: only the read's end can end the pause.
+    clock.sleep = () => new Promise(() => {});
+    const pace = new UserPace(DEFAULT_PACE_POLICY, clock);
+    pace.reading(true);
+    const paused = pace.settle(1_000);
+    await Promise.resolve();
+    pace.reading(false);
+    expect(await paused).toBe(0);
+  });
+
   it('stops counting a read that never ends, so it cannot starve the pull', () => {
     const clock = fakeClock();
     const pace = new UserPace({ ...DEFAULT_PACE_POLICY, readingMaxMs: 2_000 }, clock);

@@ -146,6 +146,8 @@ const SETTLE_STEP_MS = 50;
 export class UserPace implements Pace {
   #lastInput = -Infinity;
   #readingSince: number | null = null;
+  /** The pauses waiting now (two passes' pages may be stored at once). */
+  #wakers = new Set<() => void>();
 
   constructor(
     readonly policy: PacePolicy = DEFAULT_PACE_POLICY,
@@ -159,8 +161,13 @@ export class UserPace implements Pace {
 
   /** A screen started (true) or finished (false) waiting for its first rows. */
   reading(pending: boolean): void {
-    if (!pending) this.#readingSince = null;
-    else this.#readingSince ??= this.clock.now();
+    if (pending) {
+      this.#readingSince ??= this.clock.now();
+      return;
+    }
+    this.#readingSince = null;
+    // A pause that waited for this read ends now, not at its next look: most reads take a few ms.
+    for (const wake of this.#wakers) wake();
   }
 
   active(): boolean {
@@ -177,7 +184,10 @@ export class UserPace implements Pace {
       if (now >= until) break;
       const quietAt = this.#lastInput + this.policy.quietMs;
       const step = quietAt > now ? Math.min(quietAt - now, SETTLE_STEP_MS) : SETTLE_STEP_MS;
-      await this.clock.sleep(Math.max(1, Math.min(step, until - now)));
+      let wake = () => {};
+      const woken = new Promise<void>((resolve) => this.#wakers.add((wake = resolve)));
+      await Promise.race([this.clock.sleep(Math.max(1, Math.min(step, until - now))), woken]);
+      this.#wakers.delete(wake);
     }
     return this.clock.now() - from;
   }
