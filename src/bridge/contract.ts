@@ -114,6 +114,15 @@ export const SyncStatusSchema = z.strictObject({
   pullProgress: z.record(z.string(), PullProgressSchema),
   pull: PullSummarySchema,
   watchdog: z.strictObject({ stuck: z.boolean(), reason: z.string().optional() }),
+  /** electron/core/sync/storeTrouble.ts StoreTroubleView: the engine cannot write this PC's data. */
+  storeTrouble: z
+    .strictObject({
+      failures: z.number().int().nonnegative(),
+      lastError: z.string().max(500),
+      retryAt: z.string().optional(),
+      stopped: z.string().max(1000).optional(),
+    })
+    .optional(),
 });
 export type SyncStatusView = z.infer<typeof SyncStatusSchema>;
 

@@ -14,6 +14,9 @@
  * costs one store round trip (its completion, which also claims the next op), whatever the queue length.
  * Heads that need a read first (an uncertain op, an update merged against the server) are marked on their
  * own, after the read and the pacing wait, as before.
+ *
+ * A store call that fails (an op's write, a pump's read) is never retried at once: the engine waits, longer
+ * after each failure in a row, picks nothing meanwhile, and stops after too many (storeTrouble.ts).
  */
 import type { OpRecord } from '../../../src/db/ops';
 import type { PortRequest, PortResponse, StorePort } from '../../../src/db/storePort';
@@ -24,8 +27,9 @@ import { OP_SPECS } from './ops';
 import { pacedClient } from './pacedClient';
 import { createPuller, PULL_DEFAULTS, type Puller } from './pull/puller';
 import { pushOp, type PushContext } from './push';
-import { createRateLimiter } from './rateLimiter';
+import { createRateLimiter, REAL_CLOCK } from './rateLimiter';
 import { countsRefresher, createStatusHub, notifying } from './status';
+import { createStoreRetryGate, STORE_RETRY } from './storeTrouble';
 import { SILENT_LOGGER, type SyncEngineOptions, type SyncStatus } from './types';
 
 /** The shortest wake-up, so a frozen test clock or a past nextAttemptAt never spins the pump. */
@@ -109,6 +113,19 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let prefetched: { heads: NonNullable<PortResponse<'completeOp'>['next']>; limit: number } | undefined;
   let idleWaiters: (() => void)[] = [];
   let runnableSoon = false;
+  /** A pump pass read the heads from the store (an answer, so a store success when nothing else runs). */
+  let storeAnswered = false;
+
+  const storeRetry = createStoreRetryGate({
+    retry: { ...STORE_RETRY, ...options.storeRetry },
+    random,
+    clock: options.clock ?? REAL_CLOCK,
+    now,
+    logger,
+    show: (trouble) => status.setStoreTrouble(trouble),
+    onRetry: () => void pump(),
+    onStop: () => void stopEngine(),
+  });
 
   const reachable = () => connectivity?.reachable ?? false;
   const canSend = () => running && !authRejected && reachable();
@@ -249,20 +266,31 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   function run(op: OpRecord, claimed = false) {
     inFlight.set(op.aggregate, op.id);
     publish();
+    let crashed = false;
     const task = pushOp(pushContext(), op, claimed)
       .then((outcome) => {
         if (outcome === 'done' || outcome === 'failed' || outcome === 'conflicted') status.progressed();
         logger.info({ event: `op-${outcome}`, opId: op.id, kind: op.kind });
+        // Only an op that finished proves the store takes writes: a requeue or an uncertain mark between two
+        // failed completions would otherwise reset the count on every turn, and the backoff never grow.
+        if (outcome === 'done' || outcome === 'failed' || outcome === 'conflicted') storeRetry.succeeded();
       })
       .catch((error: unknown) => {
-        // A store failure mid-op: the op keeps its durable state (sending → reconciled on the next pump).
-        logger.error({ event: 'op-crashed', opId: op.id, kind: op.kind, detail: String(error) });
+        // A store failure mid-op: the op keeps its durable state (sending → reconciled on the next pump),
+        // which is tried again after the gate's wait, not at once (that was a hot loop of op-crashed lines).
+        crashed = true;
+        storeRetry.failed('op-crashed', error, { opId: op.id, kind: op.kind });
       })
       .finally(() => {
         // A completion that started the aggregate's next op has already handed the slot on.
         if (inFlight.get(op.aggregate) === op.id) inFlight.delete(op.aggregate);
         tasks.delete(task);
-        void pump(true);
+        if (crashed) {
+          // Nothing runs before the gate's wait ends (its end pumps): the engine is idle until then.
+          runnableSoon = false;
+          publish();
+          settleIdle();
+        } else void pump(true);
       });
     tasks.add(task);
   }
@@ -305,11 +333,17 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   async function pickHeads(): Promise<void> {
     if (!canSend()) return;
+    if (storeRetry.waiting) {
+      // Waiting out a store failure: nothing is picked until the wait ends (its end pumps).
+      runnableSoon = false;
+      return;
+    }
     if (inFlight.size >= concurrency) {
       runnableSoon = true;
       return;
     }
     const { heads: next, fresh } = await headsNow();
+    storeAnswered ||= fresh;
     const busy = new Set(inFlight.values());
     const nowMs = now().getTime();
     let wakeAt = next.wakeAt ? Date.parse(next.wakeAt) : Infinity;
@@ -358,13 +392,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       return pumping;
     }
     pumping = (async () => {
+      storeAnswered = false;
       try {
         do {
           pumpAgain = false;
           await pumpOnce();
         } while (pumpAgain && running);
+        // The store answered and nothing is left to write: the trouble is over. Ops in flight decide for
+        // themselves (a store that reads but cannot write fails them, and reading must not hide that).
+        if (storeAnswered && inFlight.size === 0) storeRetry.succeeded();
       } catch (error) {
-        logger.error({ event: 'pump-failed', detail: String(error) });
+        pumpAgain = false;
+        storeRetry.failed('pump-failed', error);
       }
       // Still "pumping" while the counts are read, so a task finishing now asks for another pass instead of
       // starting a second pump whose older counts could land last. At rest they are read at once.
@@ -424,17 +463,38 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     pullTimer = setTimeout(() => void pullNow(), interval);
   }
 
-  return {
+  async function stopEngine() {
+    if (!running) return;
+    running = false;
+    abort.abort(new Error('The sync engine stopped'));
+    storeRetry.cancel();
+    for (const timer of [wakeTimer, pullTimer, countsTimer]) if (timer) clearTimeout(timer);
+    countsTimer = undefined;
+    for (const timer of [watchdogTimer, housekeepingTimer]) if (timer) clearInterval(timer);
+    connectivity?.stop();
+    await Promise.allSettled([...tasks, pulling, pumping]);
+    await refreshCounts();
+    publish();
+    settleIdle();
+  }
+
+  const engine: SyncEngine = {
     async start() {
       if (running) return;
       running = true;
       abort = new AbortController();
-      // An op found sending was (maybe) sent before a crash: it is looked up before anything is resent.
-      const { ops } = await store.listOps({ states: ['sending'] });
-      for (const op of ops) {
-        await store.markUncertain({ id: op.id, reason: 'The app stopped while this was being sent' });
+      try {
+        // An op found sending was (maybe) sent before a crash: it is looked up before anything is resent.
+        const { ops } = await store.listOps({ states: ['sending'] });
+        for (const op of ops) {
+          await store.markUncertain({ id: op.id, reason: 'The app stopped while this was being sent' });
+        }
+        await store.refreshBlocking({});
+      } catch (error) {
+        // Not started: nothing runs yet, and the status must not say it does.
+        running = false;
+        throw error;
       }
-      await store.refreshBlocking({});
       connectivity = createConnectivity({
         signal: options.online ?? ALWAYS_ONLINE,
         probe: options.probe ?? tokenProbe(options.client),
@@ -480,21 +540,21 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await pump();
     },
 
-    async stop() {
-      if (!running) return;
-      running = false;
-      abort.abort(new Error('The sync engine stopped'));
-      for (const timer of [wakeTimer, pullTimer, countsTimer]) if (timer) clearTimeout(timer);
-      countsTimer = undefined;
-      for (const timer of [watchdogTimer, housekeepingTimer]) if (timer) clearInterval(timer);
-      connectivity?.stop();
-      await Promise.allSettled([...tasks, pulling, pumping]);
-      await refreshCounts();
-      publish();
-      settleIdle();
-    },
+    stop: stopEngine,
 
     async syncNow() {
+      if (!running && storeRetry.stopped) {
+        // Stopped after repeated store failures: Sync now is the user's "try again" (the message says so).
+        storeRetry.restarted();
+        try {
+          await engine.start();
+        } catch (error) {
+          storeRetry.failed('restart-failed', error);
+        }
+        return;
+      }
+      // Waiting out a store failure: the user asks to try now (the failures still count).
+      storeRetry.wake();
       authRejected = undefined;
       if (running && !reachable()) await connectivity?.check();
       status.checkWatchdog();
@@ -518,6 +578,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       resolveConflict: (id, values) => after(store.resolveConflict({ id, values })),
     },
   };
+  return engine;
 
   /** A user action may make something runnable: pump once it is stored. */
   async function after<T>(action: Promise<T>): Promise<T> {

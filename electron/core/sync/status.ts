@@ -6,6 +6,7 @@
  * are re-read after every op transition (`notifying`), an op starting to send included.
  */
 import type { OpCounts, StorePort } from '../../../src/db/storePort';
+import type { StoreTroubleView } from './storeTrouble';
 import type { OpCountsView, PullProgress, PullSummary, SyncStatus } from './types';
 
 export interface StatusHub {
@@ -21,6 +22,8 @@ export interface StatusHub {
   /** Re-evaluates the watchdog against the clock. */
   checkWatchdog(): void;
   noteError(message: string): void;
+  /** The store is failing (the engine waits, or stopped), or no longer (undefined). */
+  setStoreTrouble(trouble: StoreTroubleView | undefined): void;
 }
 
 export function viewOf(counts: OpCounts): OpCountsView {
@@ -119,6 +122,10 @@ export function createStatusHub(options: { now: () => Date; watchdogMs: number }
     },
     noteError(message) {
       lastError = message;
+    },
+    setStoreTrouble(trouble) {
+      const { storeTrouble: _was, ...rest } = status;
+      set(trouble ? { ...rest, storeTrouble: trouble } : rest);
     },
   };
 }

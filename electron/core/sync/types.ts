@@ -7,6 +7,7 @@ import type { StorePort } from '../../../src/db/storePort';
 import type { ApiClient } from '../api/types';
 import type { OpKindSpec } from './opKind';
 import type { PacingClock } from './rateLimiter';
+import type { StoreRetryOptions, StoreTroubleView } from './storeTrouble';
 
 /** The platform's idea of connectivity (navigator.onLine, Electron's net.isOnline): a hint, never proof. */
 export interface OnlineSignal {
@@ -83,6 +84,8 @@ export interface SyncEngineOptions {
   /** Where the pacing and the connectivity probe's waits are timed (tests drive it; default real time). */
   clock?: PacingClock;
   backoff?: BackoffOptions;
+  /** Waits after a failed store call, and how many in a row stop the engine (storeTrouble.ts STORE_RETRY). */
+  storeRetry?: Partial<StoreRetryOptions>;
   /** Online, ops pending, no progress for this long → the status says the engine looks stuck. */
   watchdogMs?: number;
   logger?: SyncLogger;
@@ -151,4 +154,6 @@ export interface SyncStatus {
   pullProgress: Record<string, PullProgress>;
   pull: PullSummary;
   watchdog: { stuck: boolean; reason?: string };
+  /** This PC's store is failing: the engine waits and retries, or has stopped (storeTrouble.ts). */
+  storeTrouble?: StoreTroubleView;
 }
