@@ -76,12 +76,19 @@ export const ConnectionTestResultSchema = z.discriminatedUnion('ok', [
 ]);
 export type ConnectionTestResult = z.infer<typeof ConnectionTestResultSchema>;
 
+/** electron/core/sync/types.ts PullStall: why the pull waits, and when it tries again. */
+const PullStallSchema = z.strictObject({
+  reason: z.enum(['store-slow', 'failed']),
+  retryAt: z.string().optional(),
+});
+
 const PullProgressSchema = z.strictObject({
   done: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
   finished: z.boolean(),
   etaMs: z.number().nonnegative().optional(),
   tier: z.enum(['dock', 'background']).optional(),
+  stalled: PullStallSchema.optional(),
 });
 
 /** The pull as a whole (electron/core/sync/types.ts PullSummary). */
@@ -93,6 +100,7 @@ const PullSummarySchema = z.strictObject({
   total: z.number().int().nonnegative(),
   etaMs: z.number().nonnegative().optional(),
   lastSyncAt: z.string().optional(),
+  stalled: PullStallSchema.extend({ resources: z.array(z.string()) }).optional(),
 });
 
 /** The engine's status as streamed to the UI (electron/core/sync/types.ts SyncStatus). */

@@ -60,6 +60,8 @@ export interface PullOptions {
   refreshTtlMs?: number;
   /** false: skip the by-id resources (discovery and refresh). */
   byId?: boolean;
+  /** Waits before a store call that was not answered in time is sent again (pull/storeRetry.ts). */
+  storeRetry?: { baseMs: number; capMs: number };
 }
 
 export interface SyncEngineOptions {
@@ -112,6 +114,17 @@ export interface OpCountsView {
 
 export type PullTier = 'dock' | 'background';
 
+/** Why a pull cannot move on for now (pull/storeRetry.ts, pull/progress.ts). */
+export interface PullStall {
+  /**
+   * store-slow: this PC's store did not answer in time; the call is sent again at `retryAt`.
+   * failed: a pass failed (its error is in the log); the next run, at `retryAt`, starts it again.
+   */
+  reason: 'store-slow' | 'failed';
+  /** When it is tried again (ISO, engine clock); Retry (sync.now) tries at once. */
+  retryAt?: string;
+}
+
 export interface PullProgress {
   done: number;
   total: number;
@@ -119,6 +132,7 @@ export interface PullProgress {
   /** Estimated time left for the initial sync of this resource. */
   etaMs?: number;
   tier?: PullTier;
+  stalled?: PullStall;
 }
 
 /** The pull as a whole, for the status bar: which tier runs, whether the dock can work, overall progress. */
@@ -132,8 +146,10 @@ export interface PullSummary {
   /** Rows of the initial passes still under way (done of total, totals from the API's total_records). */
   done: number;
   total: number;
-  /** From the rows a second this run has measured on the engine's clock. */
+  /** From the smoothed rate of rows stored, on the engine's clock (pull/rate.ts); absent while stalled. */
   etaMs?: number;
+  /** The pull cannot move on for now: why, when it tries again, and which resources wait (none: the run). */
+  stalled?: PullStall & { resources: string[] };
   /**
    * When a pull last completed every resource (ISO, engine clock). After a restart with a complete cache,
    * the oldest completion among its cursors; absent while the first sync is unfinished.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncStatusView } from '../../bridge/contract';
-import { lastSyncText, pullStageText } from './syncWords';
+import { lastSyncText, pullStageText, pullStallText } from './syncWords';
 
 type PullView = SyncStatusView['pull'];
 const NOW = Date.parse('2026-03-02T10:00:00.000Z');
@@ -36,5 +36,38 @@ describe('first sync stage', () => {
     );
     expect(pullStageText(pull({ tier: 'dock' }))).toBe('Getting open orders first');
     expect(pullStageText(pull({ firstSync: false, dockReady: true }))).toBeNull();
+  });
+});
+
+describe('a stalled pull', () => {
+  const inS = (s: number) => new Date(NOW + s * 1_000).toISOString();
+
+  it('says this PC is slow to save, and when it retries, in place of the stage', () => {
+    const stalled = pull({
+      tier: 'background',
+      dockReady: true,
+      done: 1_000,
+      total: 31_575,
+      stalled: { reason: 'store-slow', retryAt: inS(20), resources: ['supplierInvoices'] },
+    });
+    expect(pullStallText(stalled, NOW)).toBe(
+      'This PC is slow to save the downloaded data — retrying in 20 s',
+    );
+    expect(pullStageText(stalled, NOW)).toBe(pullStallText(stalled, NOW));
+    // No clock: no countdown, still stalled; once its time has come: now.
+    expect(pullStageText(stalled)).toBe('This PC is slow to save the downloaded data — retrying');
+    expect(pullStallText(stalled, NOW + 20_000)).toMatch(/retrying now$/);
+  });
+
+  it('names what could not be saved after a failed pass, and says so after the first sync too', () => {
+    const failed = pull({
+      firstSync: false,
+      dockReady: true,
+      stalled: { reason: 'failed', retryAt: inS(90), resources: ['customers', 'byId'] },
+    });
+    expect(pullStageText(failed, NOW)).toBe(
+      'Some downloaded data could not be saved (customers, suppliers and outlets) — trying again in 2 min',
+    );
+    expect(pullStallText(pull({ firstSync: false }), NOW)).toBeNull();
   });
 });

@@ -7,7 +7,7 @@
  * and never "never" with a complete cache.
  */
 import type { SyncStatusView } from '../../bridge/contract';
-import { etaText, relativeTime } from '../../lib/format';
+import { etaText, relativeTime, resourceLabel } from '../../lib/format';
 
 type PullView = SyncStatusView['pull'];
 
@@ -17,8 +17,13 @@ export function lastSyncText(pull: PullView | undefined, now: number): string {
   return pull.firstSync ? 'first sync under way' : 'never';
 }
 
-/** The first sync's stage in words, or null once it is over (nothing to say beyond "Idle"/"Syncing"). */
-export function pullStageText(pull: PullView | undefined): string | null {
+/**
+ * The first sync's stage in words, or null once it is over (nothing to say beyond "Idle"/"Syncing"). A
+ * stalled pull says that instead, first sync or not: a pull that stands still must never look busy.
+ */
+export function pullStageText(pull: PullView | undefined, now?: number): string | null {
+  const stalled = pullStallText(pull, now);
+  if (stalled) return stalled;
   if (!pull || !pull.firstSync) return null;
   const rows = pull.total > 0 ? ` (${pull.done} of ${pull.total} rows${eta(pull)})` : '';
   return pull.dockReady
@@ -28,4 +33,33 @@ export function pullStageText(pull: PullView | undefined): string | null {
 
 function eta(pull: PullView): string {
   return pull.etaMs !== undefined && pull.done < pull.total ? `, ${etaText(pull.etaMs)}` : '';
+}
+
+/** Pull step names that are not a list of records, as a clerk would call what they bring. */
+const STEP_LABELS: Record<string, string> = {
+  byId: 'suppliers and outlets',
+  byIdRequested: 'the records you opened',
+  lastCompleteRun: 'the sync record',
+};
+
+/**
+ * Why the pull stands still and when it tries again, or null when it does not (electron/core/sync/types.ts
+ * PullStall). Without `now` (a view with no clock) the countdown is left out.
+ */
+export function pullStallText(pull: PullView | undefined, now?: number): string | null {
+  const stall = pull?.stalled;
+  if (!stall) return null;
+  const when = retryWhen(stall.retryAt, now);
+  if (stall.reason === 'store-slow') return `This PC is slow to save the downloaded data — retrying${when}`;
+  const names = stall.resources.map((name) => STEP_LABELS[name] ?? resourceLabel(name).toLowerCase());
+  const what = names.length ? ` (${names.join(', ')})` : '';
+  return `Some downloaded data could not be saved${what} — trying again${when}`;
+}
+
+function retryWhen(retryAt: string | undefined, now: number | undefined): string {
+  if (retryAt === undefined || now === undefined) return '';
+  const ms = Date.parse(retryAt) - now;
+  if (Number.isNaN(ms) || ms <= 1_000) return ' now';
+  if (ms < 60_000) return ` in ${Math.ceil(ms / 1_000)} s`;
+  return ` in ${Math.ceil(ms / 60_000)} min`;
 }

@@ -8,8 +8,10 @@
  * so progress is whole from second 0, and a restart with a complete cache reports dock-ready and its last
  * sync at once, from the cursors, then pulls only what changed since them.
  *
- * A failure of one resource is logged and the run goes on with the next; losing the network or the
- * credentials ends the run (the engine's connectivity and auth handling take over).
+ * A failure of one resource is logged, shown as failed until the next run, and the run goes on with the next;
+ * losing the network or the credentials ends the run (the engine's connectivity and auth handling take over).
+ * A store call that is not answered in time is sent again until it is (./storeRetry.ts), the progress
+ * saying "stalled" meanwhile: a slow PC never leaves a pass still without saying so.
  */
 import type { StorePort } from '../../../../src/db/storePort';
 import { ApiCallError, CallAbortedError } from '../../api/errors';
@@ -21,17 +23,13 @@ import { lanesOf, PASSES_IN_FLIGHT } from './lanes';
 import { inPool } from './pool';
 import { tierGate } from './tierGate';
 import { withPageStore } from './withPageStore';
-import { createPullTracker } from './progress';
+import { createPullTracker, type StalledCall } from './progress';
+import { finishedCursor, IDLE_SUMMARY, LAST_RUN, planRun, type PlannedRun } from './plan';
+import { withStoreRetry, type RetryingStore } from './storeRetry';
 import { PRODUCT_SUPPLIERS, sweepProductSuppliers } from './productSuppliers';
-import {
-  BY_ID_RESOURCES,
-  LIST_RESOURCES,
-  type ByIdName,
-  type ListResource,
-  type PullContext,
-  type Ref,
-  type Tier,
-} from './resources';
+import { BY_ID_RESOURCES, LIST_RESOURCES, type ByIdName, type Ref, type Tier } from './resources';
+
+export { IDLE_SUMMARY, LAST_RUN, withPriorityOutlet } from './plan';
 
 /** The by-id resource stored in `table`, if any (a by-id request names its table). */
 const byIdNameOf = (table: string): ByIdName | undefined =>
@@ -45,9 +43,6 @@ export const PULL_DEFAULTS = {
   productSuppliersBatch: 50,
 } as const;
 
-/** A cursor row that only records when a run last completed every resource ("Last sync" after a restart). */
-export const LAST_RUN = 'lastCompleteRun';
-
 export interface PullerDeps {
   store: StorePort;
   client: ApiClient;
@@ -59,6 +54,8 @@ export interface PullerDeps {
   onSummary?(summary: PullSummary): void;
   /** The run stopped on an error that is the engine's business (offline, credentials). */
   onFatal(error: ApiCallError): void;
+  /** Where a retried store call waits (tests pass a manual clock's); default real time. */
+  sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
 export interface Puller {
@@ -68,24 +65,9 @@ export interface Puller {
    * start while offline says them too (never "never" with a full cache).
    */
   describe(): Promise<void>;
+  /** Retry now: a store call waiting to be sent again goes at once (the Retry button, via sync.now). */
+  retryNow(): void;
 }
-
-/** Engine options whose pull (unless turned off) starts with this outlet's open orders. */
-export function withPriorityOutlet<T extends { pull?: PullOptions | false }>(
-  engine: T,
-  outletId: number | null,
-): T {
-  if (outletId === null || engine.pull === false) return engine;
-  return { ...engine, pull: { ...engine.pull, priorityOutlet: () => outletId } };
-}
-
-export const IDLE_SUMMARY: PullSummary = {
-  tier: 'idle',
-  dockReady: false,
-  firstSync: true,
-  done: 0,
-  total: 0,
-};
 
 function isFatal(error: unknown): error is ApiCallError {
   return (
@@ -93,10 +75,6 @@ function isFatal(error: unknown): error is ApiCallError {
     (error.kind === 'auth' || (error.kind === 'transient' && error.details.delivery !== 'yes'))
   );
 }
-
-type Cursor = Awaited<ReturnType<StorePort['getCursor']>>['cursor'];
-const finishedCursor = (cursor: Cursor) =>
-  cursor !== null && (cursor.initial === undefined || cursor.initial.finished);
 
 /** `store` whose page stores wait for `ready`, and are refused (the run ends) when it says false. */
 function afterCounts(store: StorePort, ready: Promise<boolean>): StorePort {
@@ -115,6 +93,8 @@ export function createPuller(deps: PullerDeps): Puller {
     (r) => !wanted || wanted.includes(r.name) || (r.family !== undefined && wanted.includes(r.family)),
   );
   let summary: PullSummary = IDLE_SUMMARY;
+  /** The run under way's store calls, so Retry reaches the ones waiting. */
+  let current: RetryingStore | undefined;
 
   async function outlet(): Promise<number | null> {
     try {
@@ -125,41 +105,9 @@ export function createPuller(deps: PullerDeps): Puller {
     }
   }
 
-  /** This run's resources with their filters, and what the cursors say before anything is pulled. */
-  async function plan(context: PullContext) {
-    // Read together: each is a round trip to the renderer's store, and a start waited for them one by one.
-    const read = await Promise.all(
-      selected.map((resource) => deps.store.getCursor({ resource: resource.name })),
-    );
-    const cursors = new Map<string, Cursor>(selected.map((resource, i) => [resource.name, read[i]!.cursor]));
-    const runs: { resource: ListResource; filter: ListPullDeps['filter']; cursor: Cursor }[] = [];
-    for (const resource of selected) {
-      const filter = resource.filter?.(context);
-      if (filter === null) continue;
-      const done = (name: string) => finishedCursor(cursors.get(name) ?? null);
-      if (resource.whileInitial && (done(resource.name) || done(resource.whileInitial))) continue;
-      // A pass another opens: under way, or about to be opened by its opener's first pass in this run.
-      if (resource.openedBy) {
-        const opened = cursors.get(resource.name) ?? null;
-        if (opened ? done(resource.name) : done(resource.openedBy)) continue;
-      }
-      runs.push({ resource, filter, cursor: cursors.get(resource.name) ?? null });
-    }
-    const cached = runs.map((run) => cursors.get(run.resource.name) ?? null);
-    const complete = cached.every(finishedCursor);
-    const dockReady = runs.every((run, i) => run.resource.tier !== 'dock' || finishedCursor(cached[i]!));
-    // When the last whole run ended; a cache from before that record was kept was last synced when its
-    // least recent resource was.
-    const { cursor: lastRun } = await deps.store.getCursor({ resource: LAST_RUN });
-    const lastSyncAt = complete
-      ? (lastRun?.completedAt ?? cached.map((cursor) => cursor!.completedAt).sort()[0])
-      : undefined;
-    return { runs, dockReady, lastSyncAt };
-  }
-
   async function describe(): Promise<void> {
     try {
-      const { dockReady, lastSyncAt } = await plan({ outletId: null });
+      const { dockReady, lastSyncAt } = await planRun(deps.store, selected, { outletId: null });
       const last = summary.lastSyncAt ?? lastSyncAt;
       summary = {
         ...summary,
@@ -174,7 +122,42 @@ export function createPuller(deps: PullerDeps): Puller {
   }
 
   async function run(signal: AbortSignal): Promise<void> {
-    const { runs, dockReady, lastSyncAt } = await plan({ outletId: await outlet() });
+    // Every store call of the run, its plan's too: one not answered in time is sent again (./storeRetry.ts).
+    let showStalls: (calls: readonly StalledCall[]) => void = () => {};
+    let latest: readonly StalledCall[] = [];
+    const retrying = withStoreRetry(deps.store, {
+      signal,
+      now: deps.now,
+      ...(deps.options.storeRetry ? { backoff: deps.options.storeRetry } : {}),
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      onStalls: (calls) => showStalls((latest = calls)),
+      onTimeout: (method, resource, attempt, error) =>
+        deps.logger.warn({
+          event: 'pull-store-slow',
+          ...(resource ? { resource } : {}),
+          detail: `${method}, try ${attempt}: ${error.message}`,
+        }),
+    });
+    current = retrying;
+    try {
+      // The stalls of the plan's reads are shown once there is progress to show them in.
+      await runWith(retrying.store, signal, (show) => {
+        showStalls = show;
+        if (latest.length) show(latest);
+      });
+    } finally {
+      if (current === retrying) current = undefined;
+    }
+  }
+
+  async function runWith(
+    store: StorePort,
+    signal: AbortSignal,
+    onStalls: (show: (calls: readonly StalledCall[]) => void) => void,
+  ): Promise<void> {
+    const { runs, dockReady, lastSyncAt, seeds } = await planRun(store, selected, {
+      outletId: await outlet(),
+    });
     const tracker = createPullTracker({
       now: deps.now,
       initial: {
@@ -190,13 +173,15 @@ export function createPuller(deps: PullerDeps): Puller {
         deps.onSummary?.(next);
       },
     });
+    for (const seed of seeds) tracker.seed(seed.resource, seed.tier, seed);
+    onStalls((calls) => tracker.stalls(calls));
     const refs: Ref[] = [];
     let failed = false;
     // No page is stored before every total is announced (`counting` below); a count that ended the run
     // (stopped, offline, credentials) lets none be stored.
     let counted: (ok: boolean) => void = () => {};
-    const gate = tierGate(afterCounts(deps.store, new Promise<boolean>((resolve) => (counted = resolve))));
-    const listDeps = (run: (typeof runs)[number]): ListPullDeps => ({
+    const gate = tierGate(afterCounts(store, new Promise<boolean>((resolve) => (counted = resolve))));
+    const listDeps = (run: PlannedRun): ListPullDeps => ({
       store: gate[run.resource.tier],
       client: deps.client,
       now: deps.now,
@@ -211,7 +196,7 @@ export function createPuller(deps: PullerDeps): Puller {
 
     /** The records the user asked for by id and the store still waits for (src/db/byIdRequests.ts). */
     async function requestedRefs(): Promise<Ref[]> {
-      return (await deps.store.requestedById({})).refs.flatMap((ref) => {
+      return (await store.requestedById({})).refs.flatMap((ref) => {
         const name = byIdNameOf(ref.table);
         return name ? [{ resource: name, id: ref.id }] : [];
       });
@@ -231,19 +216,21 @@ export function createPuller(deps: PullerDeps): Puller {
         failed = true;
         onFailed?.();
         deps.logger.warn({ event: 'pull-failed', resource: name, detail: String(error) });
+        // Said, not only logged: the next run (or Retry) starts it again.
+        const interval = deps.options.intervalMs ?? PULL_DEFAULTS.intervalMs;
+        tracker.failed(name, new Date(deps.now().getTime() + interval).toISOString());
         return true;
       }
     }
 
-    // Totals first, dock tier first: one small request per unfinished initial pass (a pass that waits for
-    // another is counted when its turn comes), a few in flight, announced in the runs' order. They are asked
+    // Totals first, dock tier first: one small request per unfinished initial pass, a few in flight, announced
+    // in the runs' order. A pass that follows another (a light pass's follower) is counted now too and again
+    // when its turn comes: counted only then, it joined the total late and the headline jumped (issue 24). They are asked
     // beside the first pages, not before them: waiting for them (the token's request included) held the
     // first page back by a round trip of its own, ~0.6 s of the small demo's first sync (bench/sync). No
     // page is stored before every total is announced (the gate above), so progress is whole before any row
     // lands, as before.
-    const counts = runs.filter(
-      (run) => run.resource.strategy === 'keyset' && !run.resource.after && !run.resource.openedBy,
-    );
+    const counts = runs.filter((run) => run.resource.strategy === 'keyset');
     const counting = inPool(counts, async (run) => {
       let standing: Awaited<ReturnType<typeof countKeyset>> = null;
       const ok = await step(run.resource.name, async () => {
@@ -271,14 +258,7 @@ export function createPuller(deps: PullerDeps): Puller {
         if (requested.length) {
           const ok = await step('byIdRequested', () =>
             refreshById(
-              {
-                store: deps.store,
-                client: deps.client,
-                now: deps.now,
-                signal,
-                refreshTtlMs,
-                refreshBatch: 0,
-              },
+              { store, client: deps.client, now: deps.now, signal, refreshTtlMs, refreshBatch: 0 },
               requested,
             ),
           );
@@ -287,16 +267,14 @@ export function createPuller(deps: PullerDeps): Puller {
       }
 
       /** One resource's pass: false when the run must end; `failed` says whether this pass failed. */
-      async function pass(run: (typeof runs)[number]): Promise<{ ok: boolean; failed: boolean }> {
+      async function pass(run: PlannedRun): Promise<{ ok: boolean; failed: boolean }> {
         if (run.resource.after || run.resource.openedBy) {
           const { after, openedBy } = run.resource;
           // A store that cannot answer fails this pass, like any of its steps, never the run.
           let due = false;
           const ok = await step(run.resource.name, async () => {
-            if (after && !finishedCursor((await deps.store.getCursor({ resource: after })).cursor)) return;
-            const own = openedBy
-              ? (await deps.store.getCursor({ resource: run.resource.name })).cursor
-              : null;
+            if (after && !finishedCursor((await store.getCursor({ resource: after })).cursor)) return;
+            const own = openedBy ? (await store.getCursor({ resource: run.resource.name })).cursor : null;
             if (openedBy && (!own || finishedCursor(own))) return;
             due = true;
             const standing = await countKeyset(listDeps(run), run.resource);
@@ -365,7 +343,7 @@ export function createPuller(deps: PullerDeps): Puller {
           ? true
           : step(PRODUCT_SUPPLIERS, async () => {
               await sweepProductSuppliers({
-                store: deps.store,
+                store,
                 client: deps.client,
                 now: deps.now,
                 signal,
@@ -379,7 +357,7 @@ export function createPuller(deps: PullerDeps): Puller {
           ? true
           : // Requests made while this run was under way are read again: they need not wait for the next run.
             step('byId', async () =>
-              refreshById({ store: deps.store, client: deps.client, now: deps.now, signal, refreshTtlMs }, [
+              refreshById({ store, client: deps.client, now: deps.now, signal, refreshTtlMs }, [
                 ...(await requestedRefs()),
                 ...refs,
               ]),
@@ -389,11 +367,11 @@ export function createPuller(deps: PullerDeps): Puller {
       if (!failed) {
         const at = deps.now().toISOString();
         const cursor = { resource: LAST_RUN, modifiedOn: at, id: 0, completedAt: at };
-        if (!(await step(LAST_RUN, () => deps.store.applyPulledPage({ writes: [], cursor, at })))) return;
+        if (!(await step(LAST_RUN, () => store.applyPulledPage({ writes: [], cursor, at })))) return;
         tracker.update({ tier: 'idle', lastSyncAt: at });
       } else tracker.update({ tier: 'idle' });
     }
   }
 
-  return { run, describe };
+  return { run, describe, retryNow: () => current?.retryNow() };
 }

@@ -83,7 +83,9 @@ describe('tiers', () => {
     const engine = harness.restart({ store: watching.store });
     let beforeFirstPage: SyncStatus | undefined;
     let atDockReady: { status: SyncStatus; orders: number; otherPages: number } | undefined;
+    const totals: number[] = [];
     engine.status.subscribe((status) => {
+      if (watching.seen.pages > 0 && status.pull.firstSync) totals.push(status.pull.total);
       if (watching.seen.pages === 0) beforeFirstPage = status;
       if (status.pull.dockReady && !atDockReady)
         atDockReady = { status, orders: watching.seen.orders.length, otherPages: watching.seen.otherPages };
@@ -122,19 +124,30 @@ describe('tiers', () => {
     expect(atDockReady!.status.pull.lastSyncAt).toBeUndefined();
     expect(new Set(delivered.map((po) => po.id)).size).toBe(orders.length);
 
-    // Before the first page, every initial pass was already shown with its total from total_records.
+    // Before the first page, every initial pass was already shown with its total from total_records, the
+    // passes that follow a light pass (the closed orders' lines, the notes' items) included.
     const counts = sim.control.snapshot().counts;
+    const closed = orders.length - open.length;
     expect(beforeFirstPage!.pullProgress).toMatchObject({
       openPurchaseOrdersHere: { done: 0, total: here.length, tier: 'dock', finished: false },
       openPurchaseOrders: { done: 0, total: open.length, tier: 'dock' },
-      purchaseOrders: { done: 0, total: orders.length - open.length, tier: 'background' },
+      purchaseOrders: { done: 0, total: closed, tier: 'background' },
       customers: { done: 0, total: counts.customers, tier: 'background' },
       supplierInvoices: { done: 0, total: counts.supplierInvoices },
       creditNotes: { done: 0, total: counts.creditNotes },
+      closedPurchaseOrderLines: { done: 0, total: closed },
+      creditNoteItems: { done: 0, total: counts.creditNotes },
     });
-    expect(beforeFirstPage!.pull.total).toBe(
-      here.length + orders.length + counts.customers! + counts.supplierInvoices! + counts.creditNotes!,
-    );
+    const whole =
+      here.length +
+      orders.length +
+      closed +
+      counts.customers! +
+      counts.supplierInvoices! +
+      2 * counts.creditNotes!;
+    expect(beforeFirstPage!.pull.total).toBe(whole);
+    // Counted once: from the first page on, the headline total never moved (no server change meanwhile).
+    expect(new Set(totals)).toEqual(new Set([whole]));
 
     // Closed orders first came without their lines, and their lines after that pass: beside the other
     // resources' passes (./lanes.ts), never before the history itself.
