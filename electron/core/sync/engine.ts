@@ -555,6 +555,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       // Waiting out a store failure: the user asks to try now (the failures still count).
       storeRetry.wake();
+      // The pull's store calls waiting to be sent again go now too (pull/storeRetry.ts, the panel's Retry).
+      puller?.retryNow();
       authRejected = undefined;
       if (running && !reachable()) await connectivity?.check();
       status.checkWatchdog();
