@@ -13,6 +13,11 @@ export interface ClerkWork {
   midSync: NavOutcome[];
   idle: NavOutcome[];
   scans: ScanSamples;
+  /**
+   * The longest main-thread task from the end of the app's start-up (its navigation shown) to the sync's
+   * completion: the clerk's own baseline clicks after it, and the start-up before, left out.
+   */
+  longestTaskMs: number;
   /** Stages that failed, with why. */
   problems: string[];
 }
@@ -31,6 +36,7 @@ export function clerkAtWork(options: ClerkOptions): {
     midSync: [],
     idle: [],
     scans: { scans: [], echoes: [], refused: 0, timedOut: 0, poId: 0 },
+    longestTaskMs: NaN,
     problems: [],
   };
   const stage = async (what: string, run: () => Promise<void>) => {
@@ -55,6 +61,14 @@ export function clerkAtWork(options: ClerkOptions): {
     });
     // A sync that failed or stopped early rejects or resolves `complete`: either way the baseline follows.
     await complete.catch(() => {});
+    await stage('long tasks during the sync', async () => {
+      const { from, tasks } = await page.evaluate(() => ({
+        from: window.__stressProbe!.navShownAt,
+        tasks: window.__syncBenchLongTasks ?? [],
+      }));
+      if (from === null) throw new Error('the app never showed its navigation');
+      work.longestTaskMs = Math.max(0, ...tasks.filter((t) => t.startTime >= from).map((t) => t.duration));
+    });
     await stage('clicks after the sync', async () => {
       work.idle = await clickNav(page, { clicks: options.clicks });
     });

@@ -35,6 +35,8 @@ export interface StressProbe {
   sample(): Promise<KeyOutcome>;
   /** Line `poItemId`'s "Now" figure as drawn, or null while it is not in the DOM. */
   nowFigure(poItemId: number): string | null;
+  /** When the main navigation first showed (the app's start-up done), or null before. */
+  readonly navShownAt: number | null;
 }
 
 declare global {
@@ -174,7 +176,19 @@ export function installStressProbe({
     armed.catch(() => {});
   };
 
+  // The app's start-up (parsing its code, opening the database) ends when its navigation shows.
+  let navShownAt: number | null = null;
+  const nav = new MutationObserver(() => {
+    if (!document.querySelector('nav[aria-label="Main"]')) return;
+    navShownAt = performance.now();
+    nav.disconnect();
+  });
+  nav.observe(document, { subtree: true, childList: true });
+
   window.__stressProbe = {
+    get navShownAt() {
+      return navShownAt;
+    },
     nextNav: () =>
       new Promise((resolve) => {
         const ready = navOutcomes.shift();

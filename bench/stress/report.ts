@@ -70,6 +70,8 @@ export interface StressedSync {
   midSync: NavOutcome[];
   idle: NavOutcome[];
   scans: ScanSamples;
+  /** From the app's start-up done to the sync complete (./clerk.ts). */
+  longestTaskMs: number;
 }
 
 export function stressedRows(runs: readonly StressedSync[], label: string, navTimeoutMs: number): Row[] {
@@ -80,7 +82,7 @@ export function stressedRows(runs: readonly StressedSync[], label: string, navTi
   const idle = runs.flatMap((r) => navMs(r.idle, navTimeoutMs));
   const mid = runs.flatMap((r) => r.midSync);
   const midRow = row(`${label}: nav click → list painted, mid-sync`, navMs(mid, navTimeoutMs), idle, true);
-  const tasks = runs.map((r) => r.sample.longestTaskMs);
+  const tasks = runs.map((r) => r.longestTaskMs);
   const echoes = runs.flatMap((r) => r.scans.echoes);
   const scans = runs.flatMap((r) => r.scans.scans);
   const scanRow = row(`${label}: scan → line painted, during the sync`, scans, echoes, true);
@@ -108,13 +110,15 @@ export function stressedRows(runs: readonly StressedSync[], label: string, navTi
     ),
     {
       ...row(
-        `${label}: longest main-thread task during the sync`,
+        `${label}: longest main-thread task during the sync (start-up excluded)`,
         tasks,
         runs.map((r) => r.sample.bulkPutLongestTaskMs),
       ),
       target: `≤ ${LONG_TASK_TARGET_MS} ms`,
-      result: met(Math.max(...tasks) <= LONG_TASK_TARGET_MS),
-      note: `${round(summarize(runs.map((r) => r.sample.longTasks)).p50, 0)} long tasks`,
+      result: met(tasks.every((ms) => ms <= LONG_TASK_TARGET_MS)),
+      note:
+        `${round(summarize(runs.map((r) => r.sample.longTasks)).p50, 0)} long tasks in all; ` +
+        `longest with start-up and the clicks after: ${runs.map((r) => Math.round(r.sample.longestTaskMs)).join(', ')} ms`,
     },
     row(`${label}: key burst → trivial text painted, during the sync`, echoes, null, true),
     {
