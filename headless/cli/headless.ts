@@ -74,19 +74,20 @@ export async function checkCredentials(client: DockhandApiClient): Promise<Crede
   }
 }
 
-export type Settled = 'idle' | 'credentials' | 'offline' | 'stopped';
+export type Settled = 'idle' | 'credentials' | 'offline' | 'stopped' | 'store';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Waits until no op is queued, sending or uncertain and the engine is idle (what is left is failed,
- * conflicted or blocked: the user's). Gives up when the engine pauses for credentials or when the API has
- * been unreachable for `offlineGraceMs`. With `stop`, an idle queue does not end the wait: only `stop`
- * resolving does (a long-running sync).
+ * conflicted or blocked: the user's). Gives up when the engine pauses for credentials, when it stopped
+ * because the store kept failing, or when the API has been unreachable for `offlineGraceMs`; `stop`
+ * resolving (a signal) ends the wait at once. With `untilStopped`, an idle queue does not end the wait:
+ * only `stop` does (a long-running sync).
  */
 export async function waitUntilSettled(
   headless: Pick<Headless, 'engine' | 'port'>,
-  options: { offlineGraceMs: number; pollMs?: number; stop?: Promise<unknown> },
+  options: { offlineGraceMs: number; pollMs?: number; stop?: Promise<unknown>; untilStopped?: boolean },
 ): Promise<Settled> {
   let stopped = false;
   void options.stop?.then(() => (stopped = true));
@@ -95,14 +96,16 @@ export async function waitUntilSettled(
     if (stopped) return 'stopped';
     const status = headless.engine.status.get();
     if (!status.authenticated) return 'credentials';
+    if (status.storeTrouble?.stopped) return 'store';
     if (!status.online) {
       offlineSince ??= Date.now();
       if (Date.now() - offlineSince > options.offlineGraceMs) return 'offline';
     } else offlineSince = undefined;
     // The engine's own counts first (refreshed after every pump); the store is asked only to confirm.
     const seen = status.counts;
-    if (!options.stop && seen.pending + seen.sending + seen.uncertain === 0) {
-      await headless.engine.idle();
+    if (!options.untilStopped && seen.pending + seen.sending + seen.uncertain === 0) {
+      await Promise.race([headless.engine.idle(), options.stop]);
+      if (stopped) return 'stopped';
       const { counts } = await headless.port.countByState({});
       if (counts.queued + counts.sending + counts.uncertain === 0) return 'idle';
     }

@@ -4,8 +4,14 @@
  *
  * --once: one pull, then push until nothing is queued, sending or uncertain; otherwise run until SIGINT or
  * SIGTERM. Exit codes: 0 nothing failed or conflicted; 1 ops failed or conflicted (each listed with its
- * problem); 2 usage; 3 credentials rejected or the API unreachable.
+ * problem); 2 usage; 3 credentials rejected or the API unreachable; 4 this PC's data could not be written
+ * (the engine stopped after repeated store failures); 130 / 143 a --once run stopped by SIGINT / SIGTERM.
+ *
+ * A signal (`io.stop`) stops the run at once, wherever it is: requests in flight are aborted (the outbox's
+ * write-ahead marks make an interrupted send uncertain, looked up before any resend at the next start), the
+ * store is closed, and the process exits. scripts/sync.ts gives that 5 s, and a second signal none.
  */
+import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ClientOptionsSchema } from '../../electron/core/api/options';
@@ -28,7 +34,20 @@ export const SYNC_USAGE = `Usage: npm run sync -- --base-url URL --api-key KEY -
   --once            pull once, push until the queue is idle, then exit (default: run until SIGINT/SIGTERM)
   --rate-limit N    at most N requests a minute (default: none; the pace follows the server's 429s)
 
-Exit codes: 0 ok, 1 ops failed or conflicted, 2 usage, 3 credentials rejected or API unreachable.`;
+On SIGINT or SIGTERM the request in flight is abandoned safely (it is checked on the next run), the data is
+closed and the process exits within 5 s; a second signal exits at once.
+
+Exit codes: 0 ok, 1 ops failed or conflicted, 2 usage, 3 credentials rejected or API unreachable,
+4 this PC's data could not be written, 130/143 --once interrupted by SIGINT/SIGTERM.`;
+
+/** The engine stopped because the store kept failing (electron/core/sync/storeTrouble.ts). */
+const EXIT_STORE = 4;
+
+/** 128 + the signal's number, as shells report a process a signal ended; 130 (SIGINT) for anything else. */
+function interruptedCode(reason: unknown): number {
+  const number = typeof reason === 'string' ? constants.signals[reason as NodeJS.Signals] : undefined;
+  return 128 + (number ?? constants.signals.SIGINT);
+}
 
 const FLAGS = {
   'base-url': { type: 'string' },
@@ -56,7 +75,10 @@ export interface SyncIo {
   cwd?: string;
   /** Progress and reports (stderr in the script). */
   write(line: string): void;
-  /** Resolves when the run should stop (SIGINT/SIGTERM in the script); ignored with --once. */
+  /**
+   * Resolves when the run should stop (SIGINT/SIGTERM in the script, resolving with the signal's name): the
+   * end of a long-running sync, and an interruption of --once.
+   */
   stop?: Promise<unknown>;
   /** How long (ms) the API may stay unreachable during --once before giving up (default 30 s). */
   offlineGraceMs?: number;
@@ -100,8 +122,17 @@ async function run(flags: z.output<typeof SyncFlagsSchema>, io: SyncIo): Promise
     },
   });
   let stopProgress = () => Promise.resolve();
+  const never = new Promise<never>(() => {});
+  let signal: { reason: unknown } | undefined;
+  const stop = (io.stop ?? never).then((reason) => {
+    signal = { reason };
+    io.write('stopping: abandoning the request in flight safely and closing the data');
+  });
+  /** `work`, or nothing once a signal came first (what is left is stopped by the engine's stop). */
+  const unlessStopped = <T>(work: Promise<T>) => Promise.race([work, stop.then(() => undefined)]);
   try {
-    const check = await checkCredentials(headless.client);
+    const check = await unlessStopped(checkCredentials(headless.client));
+    if (!check) return interruptedCode(signal?.reason);
     if (!check.ok) {
       // The client's messages already start with "credentials rejected" for refused keys.
       io.write(check.reason === 'credentials' ? check.message : `API unreachable: ${check.message}`);
@@ -110,16 +141,28 @@ async function run(flags: z.output<typeof SyncFlagsSchema>, io: SyncIo): Promise
     stopProgress = reportProgress(headless.engine, headless.port, io.write, {
       intervalMs: io.progressMs ?? 1_000,
     });
+    // The start itself is short (store reads, the first pump): it is let finish so the stop finds it whole.
     await headless.engine.start();
     // syncNow joins the pull start() began and waits for it: the "one pull" of --once.
-    if (flags.once) await headless.engine.syncNow();
-    const settled = await waitUntilSettled(headless, {
-      offlineGraceMs: flags.once ? (io.offlineGraceMs ?? 30_000) : Infinity,
-      // Without --once the run ends on a signal (or lost credentials), however idle the queue is.
-      ...(flags.once ? {} : { stop: io.stop ?? new Promise(() => {}) }),
-    });
+    if (flags.once && !signal) await unlessStopped(headless.engine.syncNow());
+    const settled = signal
+      ? 'stopped'
+      : await waitUntilSettled(headless, {
+          offlineGraceMs: flags.once ? (io.offlineGraceMs ?? 30_000) : Infinity,
+          stop,
+          // Without --once the run ends on a signal (or lost credentials), however idle the queue is.
+          untilStopped: !flags.once,
+        });
+    // Aborts what is in flight: each op is left queued, uncertain or finished, as the store records.
     await headless.engine.stop();
     await stopProgress();
+    if (settled === 'stopped' && flags.once) return interruptedCode(signal?.reason);
+    if (settled === 'store') {
+      io.write(
+        `stopped: ${headless.engine.status.get().storeTrouble?.stopped ?? 'the data could not be written'}`,
+      );
+      return EXIT_STORE;
+    }
     if (settled === 'credentials' || settled === 'offline') {
       io.write(settled === 'credentials' ? 'stopped: credentials rejected' : 'stopped: API unreachable');
       return EXIT.credentials;
