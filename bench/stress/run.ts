@@ -98,6 +98,12 @@ async function main() {
   const rendererDir = join(opts.dir, 'renderer');
   const label = opts.dataset === 'large' ? 'Large demo' : 'Small demo';
   const rows: Row[] = [];
+  // Each phase's rows as soon as it ends (a run stopped later keeps them), all of them at the end.
+  const show = (phaseRows: Row[]) => {
+    rows.push(...phaseRows);
+    console.log(`(load ${load()})`);
+    console.table(printable(phaseRows));
+  };
   if (opts.only.has('quiet') || opts.only.has('sync')) await buildRenderer(rendererDir, { minify: true });
 
   /** Runs a phase; a phase that fails is reported, and the others' rows are still printed. */
@@ -126,7 +132,7 @@ async function main() {
       );
     });
   }
-  if (quiet.length > 0) rows.push(...quietRows(quiet, label));
+  if (quiet.length > 0) show(quietRows(quiet, label));
   loads.push(`after the quiet rows ${load()}`);
 
   const how = opts.stress ? `stressed (CPU ${opts.rate}×, neighbour)` : 'quiet';
@@ -159,7 +165,7 @@ async function main() {
         syncs.push({ sample, ...clerk.work });
       });
     }
-    if (syncs.length > 0) rows.push(...stressedRows(syncs, `${label}, ${how}`, NAV_TIMEOUT_MS));
+    if (syncs.length > 0) show(stressedRows(syncs, `${label}, ${how}`, NAV_TIMEOUT_MS));
     loads.push(`after the sync rows ${load()}`);
 
     const resumes: ResumeRun[] = [];
@@ -170,13 +176,14 @@ async function main() {
       });
     }
     const resumeLabel = `${opts.resumeDataset === 'large' ? 'Large' : 'Small'} demo, headless${opts.stress ? ', neighbour' : ''}`;
-    if (resumes.length > 0) rows.push(...resumeRows(resumes, resumeLabel));
+    if (resumes.length > 0) show(resumeRows(resumes, resumeLabel));
     loads.push(`end ${load()}`);
   } finally {
     await neighbour?.stop();
   }
 
   // Absolute figures depend on what else the machine runs; the ratios much less.
+  console.log('\nAll rows:');
   console.log(`Load average (1, 5, 15 min) on ${availableParallelism()} CPUs: ${loads.join('; ')}.`);
   console.table(printable(rows));
   console.log(markdown(rows));
