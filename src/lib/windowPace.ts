@@ -22,7 +22,7 @@ interface Scheduling {
 
 /** Input waiting to be dispatched, where the browser can tell (Chromium); false elsewhere. */
 export function inputPending(): boolean {
-  const scheduling = (globalThis.navigator as { scheduling?: Scheduling } | undefined)?.scheduling;
+  const scheduling = (globalThis as { navigator?: { scheduling?: Scheduling } }).navigator?.scheduling;
   return typeof scheduling?.isInputPending === 'function' && scheduling.isInputPending();
 }
 
@@ -102,7 +102,7 @@ export class WindowPace {
   /** Notes the user's input on `target` (the window) until the answer is called. */
   watch(target: EventTarget): () => void {
     const onInput = () => this.input();
-    const options: AddEventListenerOptions = { capture: true, passive: true };
+    const options = { capture: true, passive: true };
     for (const name of INPUT_EVENTS) target.addEventListener(name, onInput, options);
     return () => {
       for (const name of INPUT_EVENTS) target.removeEventListener(name, onInput, options);
