@@ -26,6 +26,8 @@ export interface ClerkOptions {
   clicks: number;
   scans: number;
   pauseMs: number;
+  /** The scan probe's wait (./pageProbe.ts keyTimeoutMs). */
+  timeoutMs: number;
 }
 
 export function clerkAtWork(options: ClerkOptions): {
@@ -53,7 +55,7 @@ export function clerkAtWork(options: ClerkOptions): {
       work.midSync.push(...(await clickNav(page, { clicks: options.clicks, until })));
     });
     await stage('scans during the sync', async () => {
-      work.scans = await scanWhileSyncing(sync, { scans: options.scans, pauseMs: options.pauseMs });
+      work.scans = await scanWhileSyncing(sync, options);
     });
     await stage('clicks after the scans', async () => {
       const clicks = options.clicks - work.midSync.length;

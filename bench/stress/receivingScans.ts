@@ -16,7 +16,7 @@ export interface ScanSamples {
   echoes: number[];
   /** Scans the screen refused (e.g. broken by a stall) and that were scanned again. */
   refused: number;
-  /** Scans or echoes with no change shown within the probe's time. */
+  /** Scans or echoes with no change shown within the probe's time (counted as that time). */
   timedOut: number;
   poId: number;
 }
@@ -25,6 +25,8 @@ export interface ScanOptions {
   scans: number;
   /** Quiet time after a scan, so its durable write lands before the next. */
   pauseMs: number;
+  /** The probe's wait (./pageProbe.ts keyTimeoutMs): a change not painted by then counts as this long. */
+  timeoutMs: number;
 }
 
 /** A scan refused this many times in a row means something else than a passing stall: a harness error. */
@@ -73,8 +75,17 @@ export async function scanWhileSyncing(
   const outcome = () => page.evaluate(() => window.__stressProbe!.sample());
   const painted = (result: KeyOutcome, into: number[]) => {
     if ('paintedMs' in result) into.push(result.paintedMs);
-    else if ('timedOut' in result) samples.timedOut++;
-    return 'paintedMs' in result;
+    else if ('timedOut' in result) {
+      samples.timedOut++;
+      into.push(options.timeoutMs);
+    }
+  };
+  // What each line should show: the screen's figure when the line is drawn (a late scan may have landed
+  // after its probe gave up), else the count of scans it painted.
+  const counts = new Map<number, number>();
+  const current = async (poItemId: number) => {
+    const shown = await page.evaluate((id) => window.__stressProbe!.nowFigure(id), poItemId);
+    return shown !== null && /^\d+$/.test(shown) ? Number(shown) : (counts.get(poItemId) ?? 0);
   };
   try {
     for (let i = 0; samples.scans.length < options.scans && !stop; i++) {
@@ -84,15 +95,12 @@ export async function scanWhileSyncing(
       painted(await outcome(), samples.echoes);
       await sleep(options.pauseMs / 4);
       for (let attempt = 1; ; attempt++) {
-        // What the line shows now (a late scan may have landed after its probe gave up).
-        const shown = Number(await page.evaluate((id) => window.__stressProbe!.nowFigure(id), poItemId));
-        await page.evaluate(([id, n]) => window.__stressProbe!.armLine(id, n), [
-          poItemId,
-          (Number.isInteger(shown) ? shown : 0) + 1,
-        ] as const);
+        const expected = (await current(poItemId)) + 1;
+        await page.evaluate(([id, n]) => window.__stressProbe!.armLine(id, n), [poItemId, expected] as const);
         await scanPaced(keyboard, code);
         const result = await outcome();
         if (!('refused' in result)) {
+          if ('paintedMs' in result) counts.set(poItemId, expected);
           painted(result, samples.scans);
           break;
         }

@@ -31,7 +31,7 @@ export interface Row {
   target?: string;
   result?: string;
   note?: string;
-  /** The ratios unrounded, for judging targets (not printed: ./run.ts drops it). */
+  /** The ratios unrounded, for judging targets (`printable` leaves them out). */
   exact: { ratio: number; p95Ratio: number };
 }
 

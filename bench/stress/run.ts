@@ -143,7 +143,7 @@ async function main() {
     const syncs: StressedSync[] = [];
     for (let run = 0; opts.only.has('sync') && run < opts.runs; run++) {
       console.log(`First sync with a clerk at work, ${how}, ${run + 1} of ${opts.runs}… (load ${load()})`);
-      const clerk = clerkAtWork(opts);
+      const clerk = clerkAtWork({ ...opts, timeoutMs: KEY_TIMEOUT_MS });
       await phase('the first sync with a clerk at work', async () => {
         const sample = await runInitialSync({
           dataset: opts.dataset,
