@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
+import type { SyncStatusView } from '../../bridge/contract';
 import type { OpRecord } from '../../db/ops';
 import { DockhandDb } from '../../db/schema';
 import type { Session } from '../../lib/session.svelte';
@@ -56,6 +57,52 @@ describe('StatusBar', () => {
     await db.outbox.where('id').anyOf('a', 'c').modify({ state: 'conflicted' });
     await expect.element(bar).toHaveTextContent('0 pending');
     await expect.element(page.getByRole('link', { name: '2 need attention' })).toBeVisible();
+  });
+
+  it('shows the store retry countdown, then what to do once sync has stopped', async () => {
+    db = new DockhandDb(`status-bar-${crypto.randomUUID()}`);
+    const base: SyncStatusView = {
+      running: true,
+      online: true,
+      authenticated: true,
+      counts: { pending: 1, sending: 0, failed: 0, blocked: 0, conflicted: 0, uncertain: 0 },
+      activity: 'idle',
+      lastPull: {},
+      pullProgress: {},
+      pull: { tier: 'idle', dockReady: true, firstSync: false, done: 0, total: 0 },
+      watchdog: { stuck: false },
+      storeTrouble: {
+        failures: 3,
+        lastError: 'this PC’s disk is full',
+        retryAt: new Date(Date.now() + 45_000).toISOString(),
+      },
+    };
+    const session = $state({
+      db,
+      syncStatus: base,
+      attached: true,
+      detachedReason: null,
+      updates: new AppUpdates(null),
+    });
+    mountInPage(StatusBar, { session: session as unknown as Session });
+    const bar = page.getByRole('status', { name: 'Sync status' });
+    // The exact second is the words' unit test (storeTroubleWords.test.ts): a loaded machine may tick once.
+    await expect
+      .element(bar)
+      .toHaveTextContent(/Can’t save to this PC’s data \(this PC’s disk is full\) — retrying in \d+ s/);
+
+    const stopped = 'Dockhand stopped syncing: it could not write to this PC’s data 8 times in a row.';
+    session.syncStatus = {
+      ...base,
+      running: false,
+      activity: 'stopped',
+      storeTrouble: { failures: 8, lastError: 'this PC’s disk is full', stopped },
+    };
+    await expect.element(bar).toHaveTextContent(stopped);
+    await expect.element(bar).not.toHaveTextContent(/retrying in/);
+
+    session.syncStatus = { ...base, storeTrouble: undefined };
+    await expect.element(bar).not.toHaveTextContent(/Can’t save|stopped syncing/);
   });
 
   it('offers "Restart to update" with the version once it is downloaded, and its release notes', async () => {
