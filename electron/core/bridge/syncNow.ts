@@ -20,7 +20,8 @@ export async function syncNowAnswer(
   const before = engine.status.get();
   // Also clears a "credentials rejected" pause and re-probes when offline (electron/core/sync/engine.ts).
   engine.syncNow().catch((error: unknown) => logger.warn('sync now failed', { error: String(error) }));
-  if (!before.running) {
+  // Stopped after repeated store failures: Sync now is what restarts it (electron/core/sync/storeTrouble.ts).
+  if (!before.running && !before.storeTrouble?.stopped) {
     return {
       started: false,
       reason: `Sync is not running${before.pausedReason ? `: ${before.pausedReason}` : ''}.`,
