@@ -59,14 +59,14 @@ describe('a stalled pull', () => {
     expect(pullStallText(stalled, NOW + 20_000)).toMatch(/retrying now$/);
   });
 
-  it('names what could not be saved after a failed pass, and says so after the first sync too', () => {
+  it('names what failed after a failed pass, and says so after the first sync too', () => {
     const failed = pull({
       firstSync: false,
       dockReady: true,
       stalled: { reason: 'failed', retryAt: inS(90), resources: ['customers', 'byId'] },
     });
     expect(pullStageText(failed, NOW)).toBe(
-      'Some downloaded data could not be saved (customers, suppliers and outlets) — trying again in 2 min',
+      'Part of the download failed (customers, suppliers and outlets) — trying again in 2 min',
     );
     expect(pullStallText(pull({ firstSync: false }), NOW)).toBeNull();
   });

@@ -53,7 +53,7 @@ export function pullStallText(pull: PullView | undefined, now?: number): string 
   if (stall.reason === 'store-slow') return `This PC is slow to save the downloaded data — retrying${when}`;
   const names = stall.resources.map((name) => STEP_LABELS[name] ?? resourceLabel(name).toLowerCase());
   const what = names.length ? ` (${names.join(', ')})` : '';
-  return `Some downloaded data could not be saved${what} — trying again${when}`;
+  return `Part of the download failed${what} — trying again${when}`;
 }
 
 function retryWhen(retryAt: string | undefined, now: number | undefined): string {
