@@ -68,7 +68,9 @@ export function coalescedQuery<T>(
       const value = await run();
       if (!stopped) observer.next(value);
     } catch (failure) {
-      if (!stopped) observer.error(failure);
+      // As Dexie's liveQuery: a database closed under a run (the window switching stores) is no error to show.
+      const closed = failure instanceof Error && failure.name === 'DatabaseClosedError';
+      if (!stopped && !closed) observer.error(failure);
     }
     running = false;
     if (stopped) return;
