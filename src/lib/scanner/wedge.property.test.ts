@@ -58,7 +58,10 @@ const scanEvent = fc.record({
   code: fc.oneof(gtin, sku),
   gaps: fc.array(fc.integer({ min: 1, max: 15 }), { minLength: 20, maxLength: 20 }),
   /** Where the scanner stalls: before one of its keys after the first (the Enter included). */
-  stalls: fc.oneof(fc.constant([]), fc.array(fc.tuple(fc.nat(), stall), { minLength: 1, maxLength: 2 })),
+  stalls: fc.oneof(
+    fc.constant<[number, number][]>([]),
+    fc.array(fc.tuple(fc.nat(), stall), { minLength: 1, maxLength: 2 }),
+  ),
 });
 const humanEvent = fc.record({
   kind: fc.constant('human' as const),
