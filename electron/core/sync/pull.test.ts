@@ -102,7 +102,8 @@ describe('initial sync', () => {
     expect(cursor!.initial!.done).toBeLessThan(total);
     expect(stoppedAt).toBe(all - total + cursor!.initial!.done);
     expect(progress[0]).toMatchObject({ total, tier: 'background' });
-    expect(progress.some((p) => p.etaMs !== undefined)).toBe(true);
+    // No ETA assertion here: it needs a whole window of the smoothed rate (pull/rate.ts) on the engine's
+    // clock, which pull/progress.test.ts drives by hand.
     const firstRunOrders = new Set(counting.orders);
     const delivered = counting.orders.length;
 
