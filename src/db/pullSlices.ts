@@ -6,6 +6,9 @@
  *
  * The slice size adapts to what the last slice took: wall time over-counts main-thread time (it includes the
  * database's own thread and the commit), so sizing by it keeps the tasks under the target, never over.
+ *
+ * The user comes first (issue #24, `UserPace` below): while they are active, or a screen waits for its first
+ * rows, a page waits between slices and takes small ones, whichever thread stores it.
  */
 import type { CacheWrite } from './cacheWrites';
 
