@@ -496,6 +496,17 @@ describe('prefix and suffix', () => {
     expect(h.scans).toEqual([]);
   });
 
+  it('refuses a framed scan past the cap even when a busy page never ran the cap’s timer', () => {
+    const h = harness({ prefix: '~' });
+    h.stall(FRAME_CAP_MS + 500);
+    // Pressed from t=0 with a long stall inside, all handed over together now.
+    h.deliver(chars('~9300'), 0, 4);
+    h.deliver(chars('000000019'), 2000, 4);
+    expect(h.deliver(['Enter'], FRAME_CAP_MS + 100, 4)).toEqual(['hold']);
+    expect(h.scans).toEqual([]);
+    expect(h.rejections.map((r) => r.kind)).toEqual(['interrupted']);
+  });
+
   it('accepts a prefixed scan right after fast typing: the prefix marks a new scan', () => {
     const h = harness({ prefix: '~' });
     h.type(chars('12'), 10);

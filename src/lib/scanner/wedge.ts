@@ -205,7 +205,11 @@ export function createWedgeDetector<Target = unknown>(options: WedgeOptions<Targ
 
   /** Enter or the suffix at `at`: true when it ended a scan (accepted or rejected) and must be held. */
   function end(at: number, by: 'enter' | 'suffix'): boolean {
-    if (burst?.framed) return endFrame(burst, at, by);
+    if (burst?.framed) {
+      // A page too busy to run the cap's timer: the frame is judged by its keys' time stamps all the same.
+      if (at - burst.firstAt > FRAME_CAP_MS) return rejectWhole('interrupted', burst.text);
+      return endFrame(burst, at, by);
+    }
     if (burst === null || at - burst.lastAt > threshold) return by === 'enter' && lateEnter(at);
     const held = burst.text;
     const before = fragments.brokenStartBefore(burst.firstAt);
