@@ -214,7 +214,7 @@ export function createWedgeDetector<Target = unknown>(options: WedgeOptions<Targ
     const held = burst.text;
     const before = fragments.brokenStartBefore(burst.firstAt);
     const broken = before.text + held;
-    if (before.fragments.length > 0 && (broken.length >= minLength || held.length >= minLength)) {
+    if (before.fragments.length > 0 && broken.length >= minLength) {
       reject(before.scannerMade ? 'interrupted' : 'typed-before', broken, before.fragments);
       return true;
     }
