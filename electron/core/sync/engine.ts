@@ -481,6 +481,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const engine: SyncEngine = {
     async start() {
       if (running) return;
+      // A start after a stop for store failures (Sync now, or the host): one more failure stops it again.
+      if (storeRetry.stopped) storeRetry.restarted();
       running = true;
       abort = new AbortController();
       try {
@@ -545,7 +547,6 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     async syncNow() {
       if (!running && storeRetry.stopped) {
         // Stopped after repeated store failures: Sync now is the user's "try again" (the message says so).
-        storeRetry.restarted();
         try {
           await engine.start();
         } catch (error) {

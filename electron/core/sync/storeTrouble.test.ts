@@ -2,7 +2,8 @@
  * Store errors back off, show, and stop (./storeTrouble.ts, ./engine.ts), against the real simulator over
  * HTTP, with a store port that fails on demand and the engine's clock moved by hand: each try waits longer
  * than the last (counted after the clock is moved, never timed), the status carries the trouble, the engine
- * stops after the limit with what to do, Sync now restarts it, and a success starts the count again.
+ * stops after the limit with what to do, Sync now restarts it (a failure then stops it again at once), and a
+ * success starts the count again.
  */
 import { describe, expect, it } from 'vitest';
 import { startSimulator } from '../../../server/index';
@@ -101,6 +102,12 @@ describe('the engine on a failing store', () => {
     clock.advance(60 * 60_000);
     await sleep(20);
     expect(saves()).toBe(8);
+
+    // Sync now while the store still fails: one more try, and it stops again at once.
+    await harness.engine.syncNow();
+    await waitFor(() => saves() === 9 && !harness.engine.status.get().running, HANG_GUARD_MS);
+    expect(harness.engine.status.get().storeTrouble?.stopped).toBe(stoppedMessage(9));
+    expect(clock.nextWake()).toBeUndefined();
 
     // The clerk closes the other window and presses Sync now: the engine starts again and the change lands
     // once (it was sent on the first try; the retries only checked it).
