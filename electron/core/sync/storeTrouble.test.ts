@@ -21,9 +21,13 @@ const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rate
 const WAITS = [750, 1_500, 3_000, 6_000, 12_000, 24_000, 45_000];
 const diskFull = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 
-function troubledEngine(clock: ManualClock, fail: Partial<Record<keyof StorePort, () => boolean>>) {
+function troubledEngine(
+  clock: ManualClock,
+  fail: Partial<Record<keyof StorePort, () => boolean>>,
+  concurrency = 1,
+) {
   const harness = suite.track(
-    engineHarness(suite.sim, { clock, now: () => clock.date(), random: () => 0.5, concurrency: 1 }),
+    engineHarness(suite.sim, { clock, now: () => clock.date(), random: () => 0.5, concurrency }),
   );
   const calls: Partial<Record<keyof StorePort, number>> = {};
   const store = { ...harness.store } as Record<keyof StorePort, (request: unknown) => Promise<unknown>>;
@@ -118,6 +122,26 @@ describe('the engine on a failing store', () => {
     expect(after.running).toBe(true);
     expect(after.storeTrouble).toBeUndefined();
     expect(suite.sim.state.customers.get(50003)?.custom_reference).toBe(reference);
+  }, 60_000);
+
+  it('ops in flight together that fail together count as one try', async () => {
+    const clock = manualClock();
+    const { harness, calls } = troubledEngine(clock, { completeOp: () => true }, 4);
+    for (const id of [50006, 50007, 50008])
+      await customerEdit(harness.db, id, { custom_reference: uniqueText('together') });
+    const saves = () => calls.completeOp ?? 0;
+
+    await harness.engine.start();
+    await waitFor(() => saves() === 3, HANG_GUARD_MS);
+    await parked(harness, clock);
+    expect(harness.engine.status.get().storeTrouble).toMatchObject({ failures: 1 });
+    expect(clock.nextWake()).toBe(clock.now() + WAITS[0]!);
+
+    clock.advance(WAITS[0]!);
+    await waitFor(() => saves() === 6, HANG_GUARD_MS);
+    await parked(harness, clock);
+    expect(harness.engine.status.get().storeTrouble).toMatchObject({ failures: 2 });
+    expect(clock.nextWake()).toBe(clock.now() + WAITS[1]!);
   }, 60_000);
 
   it('a success starts the count again; Sync now tries at once but keeps counting', async () => {

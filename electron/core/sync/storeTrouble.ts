@@ -97,7 +97,10 @@ export function createStoreTrouble(options: StoreRetryOptions, random: () => num
 }
 
 export interface StoreRetryGate {
-  /** A store call failed: log it, show it, and run `retry` after the wait, or stop the engine. */
+  /**
+   * A store call failed: log it, show it, and run `retry` after the wait, or stop the engine. A failure
+   * during a wait (another op of the same try) is logged only.
+   */
   failed(event: string, error: unknown, about?: Pick<SyncLogEntry, 'opId' | 'kind'>): void;
   /** The store took what mattered (an op finished, or nothing was left to write): the trouble is over. */
   succeeded(): void;
@@ -140,9 +143,11 @@ export function createStoreRetryGate(options: StoreRetryGateOptions): StoreRetry
 
   return {
     failed(event, error, about = {}) {
-      if (stopped) {
-        // Ops given back while the engine stops may fail too: logged, but the stop already said it all.
-        options.logger.error({ event, ...about, detail: String(error) });
+      if (stopped || wait) {
+        // Ops that were in flight with the one that failed first fail too: the same try, not another one
+        // (four ops in flight would otherwise spend half the limit at once). Ops given back while the
+        // engine stops may fail as well: the stop already said it all.
+        options.logger.error({ event, ...about, detail: `${String(error)} (same try, not counted)` });
         return;
       }
       const step = trouble.failed(error);
@@ -161,8 +166,6 @@ export function createStoreRetryGate(options: StoreRetryGateOptions): StoreRetry
         options.onStop();
         return;
       }
-      // A second failure while waiting (another op in flight failed too) restarts the wait, longer.
-      dropWait();
       const mine = new AbortController();
       wait = mine;
       const retryAt = new Date(options.now().getTime() + step.delayMs).toISOString();
