@@ -23,7 +23,7 @@ import { lanesOf, PASSES_IN_FLIGHT } from './lanes';
 import { inPool } from './pool';
 import { tierGate } from './tierGate';
 import { withPageStore } from './withPageStore';
-import { createPullTracker, type StalledCall } from './progress';
+import { createPullTracker, type PullTracker } from './progress';
 import { finishedCursor, IDLE_SUMMARY, LAST_RUN, planRun, type PlannedRun } from './plan';
 import { withStoreRetry, type RetryingStore } from './storeRetry';
 import { PRODUCT_SUPPLIERS, sweepProductSuppliers } from './productSuppliers';
@@ -123,27 +123,21 @@ export function createPuller(deps: PullerDeps): Puller {
 
   async function run(signal: AbortSignal): Promise<void> {
     // Every store call of the run, its plan's too: one not answered in time is sent again (./storeRetry.ts).
-    let showStalls: (calls: readonly StalledCall[]) => void = () => {};
-    let latest: readonly StalledCall[] = [];
+    let shown: PullTracker | undefined;
     const retrying = withStoreRetry(deps.store, {
       signal,
       now: deps.now,
+      logger: deps.logger,
       ...(deps.options.storeRetry ? { backoff: deps.options.storeRetry } : {}),
       ...(deps.sleep ? { sleep: deps.sleep } : {}),
-      onStalls: (calls) => showStalls((latest = calls)),
-      onTimeout: (method, resource, attempt, error) =>
-        deps.logger.warn({
-          event: 'pull-store-slow',
-          ...(resource ? { resource } : {}),
-          detail: `${method}, try ${attempt}: ${error.message}`,
-        }),
+      onStalls: (calls) => shown?.stalls(calls),
     });
     current = retrying;
     try {
-      // The stalls of the plan's reads are shown once there is progress to show them in.
-      await runWith(retrying.store, signal, (show) => {
-        showStalls = show;
-        if (latest.length) show(latest);
+      await runWith(retrying.store, signal, (tracker) => {
+        // Stalls of the plan's own reads show once there is progress to show them in.
+        shown = tracker;
+        if (retrying.stalled().length) tracker.stalls(retrying.stalled());
       });
     } finally {
       if (current === retrying) current = undefined;
@@ -153,7 +147,7 @@ export function createPuller(deps: PullerDeps): Puller {
   async function runWith(
     store: StorePort,
     signal: AbortSignal,
-    onStalls: (show: (calls: readonly StalledCall[]) => void) => void,
+    showStalls: (tracker: PullTracker) => void,
   ): Promise<void> {
     const { runs, dockReady, lastSyncAt, seeds } = await planRun(store, selected, {
       outletId: await outlet(),
@@ -174,7 +168,7 @@ export function createPuller(deps: PullerDeps): Puller {
       },
     });
     for (const seed of seeds) tracker.seed(seed.resource, seed.tier, seed);
-    onStalls((calls) => tracker.stalls(calls));
+    showStalls(tracker);
     const refs: Ref[] = [];
     let failed = false;
     // No page is stored before every total is announced (`counting` below); a count that ended the run

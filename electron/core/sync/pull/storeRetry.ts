@@ -12,6 +12,7 @@
  * moves back. Only "no answer in time" is retried: an error the store answered with fails the pass, as before.
  */
 import { STORE_PORT, type StorePort, type StorePortMethod } from '../../../../src/db/storePort';
+import type { SyncLogger } from '../types';
 import type { StalledCall } from './progress';
 
 export interface StoreRetryBackoff {
@@ -52,14 +53,16 @@ export interface StoreRetryOptions {
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
   /** The calls waiting to be sent again, after every change; empty once all were answered. */
   onStalls(calls: readonly StalledCall[]): void;
-  /** One timeout, for the log (the raw error may name the window, never the data). */
-  onTimeout?(method: string, resource: string | undefined, attempt: number, error: Error): void;
+  /** Each timeout is logged (`pull-store-slow`); the error names the window and the method, never the data. */
+  logger?: SyncLogger;
 }
 
 export interface RetryingStore {
   store: StorePort;
   /** Ends every wait now: the calls are sent again at once. */
   retryNow(): void;
+  /** The calls waiting now (as last reported to `onStalls`). */
+  stalled(): readonly StalledCall[];
 }
 
 function realSleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -109,7 +112,11 @@ export function withStoreRetry(store: StorePort, options: StoreRetryOptions): Re
             if (!isStoreTimeout(error) || options.signal.aborted) throw error;
             const delay = retryDelay(attempt, backoff);
             const resource = resourceOf(method, request);
-            options.onTimeout?.(method, resource, attempt, error as Error);
+            options.logger?.warn({
+              event: 'pull-store-slow',
+              ...(resource ? { resource } : {}),
+              detail: `${method}, try ${attempt}: ${(error as Error).message}`,
+            });
             if (stall) waiting.delete(stall);
             stall = {
               ...(resource ? { resource } : {}),
@@ -134,5 +141,6 @@ export function withStoreRetry(store: StorePort, options: StoreRetryOptions): Re
       wake.abort();
       wake = new AbortController();
     },
+    stalled: () => [...waiting],
   };
 }
