@@ -53,6 +53,25 @@ describe('pull progress', () => {
     expect(summaries.at(-1)).toMatchObject({ done: 4_802, total: 24_302 });
   });
 
+  it("keeps the last run's total until this run's counts are in, then announces them in one summary", () => {
+    const summaries: PullSummary[] = [];
+    const t = createPullTracker({
+      now: () => new Date(START),
+      // The last run counted 24,302 rows; this one knows only 4,302 from its cursors so far.
+      initial: { tier: 'background', dockReady: true, firstSync: true, done: 4_800, total: 24_302 },
+      onResource: () => {},
+      onSummary: (summary) => summaries.push(summary),
+      rate: RATE,
+    });
+    t.seed('openPurchaseOrders', 'dock', { done: 4_302, total: 4_302, finished: true });
+    t.update({ tier: 'dock' });
+    expect(summaries.at(-1)).toMatchObject({ done: 4_302, total: 24_302 });
+    const before = summaries.length;
+    t.counted([{ resource: 'customers', tier: 'background', done: 500, total: 20_000 }]);
+    expect(summaries.length).toBe(before + 1);
+    expect(summaries.at(-1)).toMatchObject({ done: 4_802, total: 24_302 });
+  });
+
   it('moves a total only when the server total does, and never moves done back', () => {
     const { t, summaries, resources } = tracker();
     t.announce('supplierInvoices', 'background', { done: 0, total: 11_575 });

@@ -35,6 +35,11 @@ export interface PullTracker {
   seed(resource: string, tier: PullTier, progress: { done: number; total: number; finished: boolean }): void;
   /** A resource's initial pass: its rows done and total (from the cursor or a count). */
   announce(resource: string, tier: PullTier, progress: { done: number; total: number }): void;
+  /**
+   * The run's counts, announced together (one summary). Until then the headline total is at least the last
+   * run's: a pass no cursor knows yet would otherwise be missing from it for the moments the counts take.
+   */
+  counted(counts: readonly { resource: string; tier: PullTier; done: number; total: number }[]): void;
   /** A page of an initial pass landed (or the pass finished). */
   progress(resource: string, progress: PullProgress): void;
   /** The store calls now waiting to be retried; empty once every one was answered. */
@@ -61,6 +66,7 @@ export function createPullTracker(options: {
   // A run starts with no stall of its own: the last run's failure is this run's to retry.
   const { stalled: _last, ...initial } = options.initial;
   let state: PullSummary = initial;
+  let counting = true;
 
   const at = () => options.now().getTime();
   const newEntry = (tier: PullTier, done: number, total: number, finished: boolean): Entry => ({
@@ -104,7 +110,7 @@ export function createPullTracker(options: {
       ...rest,
       firstSync: firstSync || (state.firstSync && entries.size === 0),
       done,
-      total,
+      total: counting ? Math.max(total, initial.total) : total,
       ...(left > 0 && perMs && stall?.reason !== 'store-slow' ? { etaMs: left / perMs } : {}),
       ...(stall ? { stalled: stall } : {}),
     };
@@ -132,17 +138,26 @@ export function createPullTracker(options: {
   const show = (resource: string, entry: Entry) =>
     options.onResource(resource, entryProgress(resource, entry));
 
+  /** A count: the pass's total from the server (or its cursor); what it has done never goes back. */
+  function set(resource: string, tier: PullTier, progress: { done: number; total: number }) {
+    const entry = entries.get(resource) ?? newEntry(tier, progress.done, progress.total, false);
+    entry.done = Math.max(entry.done, progress.done);
+    entry.total = progress.total;
+    entries.set(resource, entry);
+    show(resource, entry);
+  }
+
   return {
     seed(resource, tier, progress) {
       entries.set(resource, newEntry(tier, progress.done, progress.total, progress.finished));
     },
     announce(resource, tier, progress) {
-      const known = entries.get(resource);
-      const entry = known ?? newEntry(tier, progress.done, progress.total, false);
-      entry.done = Math.max(entry.done, progress.done);
-      entry.total = progress.total;
-      entries.set(resource, entry);
-      show(resource, entry);
+      set(resource, tier, progress);
+      emit();
+    },
+    counted(counts) {
+      for (const count of counts) set(count.resource, count.tier, count);
+      counting = false;
       emit();
     },
     progress(resource, progress) {

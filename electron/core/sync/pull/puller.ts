@@ -69,6 +69,8 @@ export interface Puller {
   retryNow(): void;
 }
 
+type Standing = NonNullable<Awaited<ReturnType<typeof countKeyset>>>;
+
 function isFatal(error: unknown): error is ApiCallError {
   return (
     error instanceof ApiCallError &&
@@ -226,16 +228,26 @@ export function createPuller(deps: PullerDeps): Puller {
     // lands, as before.
     const counts = runs.filter((run) => run.resource.strategy === 'keyset');
     const counting = inPool(counts, async (run) => {
-      let standing: Awaited<ReturnType<typeof countKeyset>> = null;
+      let standing: Standing | null = null;
       const ok = await step(run.resource.name, async () => {
         standing = await countKeyset(listDeps(run), run.resource, { cursor: run.cursor });
       });
       return { ok, standing };
-    }).then((standings) => {
-      for (const [i, { standing }] of standings.entries())
-        if (standing) tracker.announce(counts[i]!.resource.name, counts[i]!.resource.tier, standing);
-      return standings.every(({ ok }) => ok);
-    });
+    }).then(
+      (standings) => {
+        tracker.counted(
+          standings.flatMap(({ standing }, i) => {
+            const { name, tier } = counts[i]!.resource;
+            return standing ? [{ resource: name, tier, ...(standing as Standing) }] : [];
+          }),
+        );
+        return standings.every(({ ok }) => ok);
+      },
+      (error: unknown) => {
+        tracker.counted([]);
+        throw error;
+      },
+    );
     void counting.then(counted, () => counted(false));
     try {
       await pullTiers();
