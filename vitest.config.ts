@@ -14,7 +14,9 @@ const executablePath = chromiumExecutable();
 
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
+    // A budget against hangs, not a speed check: the ordering tests against the simulator (a whole first sync
+    // plus a hang guard of 10 s) took 17–19 s each at load 10 on 2 cores, where 20 s timed them out.
+    testTimeout: 60_000,
     // Failure screenshots of the component tests, with the other test output (ignored by git).
     attachmentsDir: 'test-results/vitest-attachments',
     // Every simulator a test starts (in this process or a child) checks its responses against the contract
