@@ -44,10 +44,14 @@ async function queuedDir(reference: string) {
   return { dir, seq: op.seq! };
 }
 
-function start(args: string[]) {
+/**
+ * `graceMs`: how long the script lets a stop take before it exits anyway. The graceful stops are tested with
+ * a grace no loaded machine reaches, so a slow stop cannot pass as the fallback or the fallback as a stop.
+ */
+function start(args: string[], graceMs = 600_000) {
   const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, DOCKHAND_API_KEY: KEY },
+    env: { ...process.env, DOCKHAND_API_KEY: KEY, DOCKHAND_STOP_GRACE_MS: String(graceMs) },
   });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -120,6 +124,20 @@ describe('npm run sync and signals', () => {
     // Nothing failed or conflicted: 0, as when a long-running sync is ended the usual way.
     expect(await run.exited).toBe(0);
     expect(run.stderr()).toMatch(/SIGTERM: stopping/);
+    expect(run.stderr()).not.toMatch(/still stopping/);
     await kept(dir, seq);
   }, 120_000);
+
+  it("a stop that outlasts the grace exits anyway with the signal's code, and nothing is lost", async () => {
+    const reference = `signals-grace-${Date.now()}`;
+    const { dir, seq } = await queuedDir(reference);
+    // A grace of 1 ms: the stop cannot finish in it, so the fallback (4.5 s in use) is what ends the process.
+    const run = start(['--base-url', sim.baseUrl, '--data', dir, '--once', '--rate-limit', '30'], 1);
+    await run.printed(/^pull \w+: /m);
+    run.child.kill('SIGTERM');
+
+    expect(await run.exited).toBe(143);
+    expect(run.stderr()).toMatch(/still stopping after 0\.001 s: exiting/);
+    await nothingLost(dir, seq, reference);
+  }, 180_000);
 });
