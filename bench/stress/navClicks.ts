@@ -43,8 +43,9 @@ export async function clickNav(page: Page, options: NavClickOptions): Promise<Na
     const places = new Map<string, { x: number; y: number }>();
     for (const section of NAV_SECTIONS) {
       const link = page.locator(`nav[aria-label="Main"] a[href="#/${section}"]`);
+      // A throttled window busy starting up and syncing answers slowly: Playwright's 30 s was too short.
       await link.waitFor({ timeout: 120_000 });
-      const box = await link.boundingBox();
+      const box = await link.boundingBox({ timeout: 120_000 });
       if (!box) throw new Error(`the "${section}" link has no place on the screen`);
       places.set(section, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
     }
