@@ -47,7 +47,7 @@ describe('the scanner tester', () => {
 });
 
 describe('ScanField', () => {
-  it('undoes the last scan with Backspace or Ctrl+Z in the empty field, never while it holds text', async () => {
+  it('undoes the last scan with Backspace or Ctrl+Z in the empty field, never while it holds text or was typed in', async () => {
     const undos: string[] = [];
     mountInPage(ScanField, {
       label: 'Scan or type a code',
@@ -65,5 +65,10 @@ describe('ScanField', () => {
     await userEvent.keyboard('{Backspace}');
     await expect.element(field).toHaveValue('');
     expect(undos).toEqual(['undo', 'undo']);
+    // One Backspace too many while clearing typed text edits, never undoes a scan; Ctrl+Z still does.
+    await userEvent.keyboard('{Backspace}');
+    expect(undos).toEqual(['undo', 'undo']);
+    await userEvent.keyboard('{Control>}z{/Control}');
+    expect(undos).toEqual(['undo', 'undo', 'undo']);
   });
 });
