@@ -6,6 +6,7 @@
  * words. Any store success in between starts the count again. `createStoreRetryGate` is what the engine
  * holds: it logs, shows the trouble in the status, times the wait on the engine's clock and stops the engine.
  */
+import { backoffCeiling } from './backoff';
 import type { PacingClock } from './rateLimiter';
 import type { SyncLogEntry, SyncLogger } from './types';
 
@@ -37,7 +38,7 @@ export interface StoreTroubleView {
  * half random. Never zero (full jitter could make a retry immediate: a hot loop with extra steps).
  */
 export function storeRetryDelay(failures: number, options: StoreRetryOptions, random: () => number): number {
-  const ceiling = Math.min(options.capMs, options.baseMs * 2 ** Math.max(0, failures - 1));
+  const ceiling = backoffCeiling(failures, options);
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 

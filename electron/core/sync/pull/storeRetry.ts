@@ -12,6 +12,7 @@
  * moves back. Only "no answer in time" is retried: an error the store answered with fails the pass, as before.
  */
 import { STORE_PORT, type StorePort, type StorePortMethod } from '../../../../src/db/storePort';
+import { backoffCeiling } from '../backoff';
 import type { SyncLogger } from '../types';
 import type { StalledCall } from './progress';
 
@@ -33,7 +34,7 @@ export function isStoreTimeout(error: unknown): boolean {
 }
 
 export const retryDelay = (attempt: number, backoff: StoreRetryBackoff): number =>
-  Math.min(backoff.capMs, backoff.baseMs * 2 ** Math.max(0, attempt - 1));
+  backoffCeiling(attempt, backoff);
 
 /** Whose call it is, for the progress: a page names its pass (`resource:uuid`) or its cursor. */
 function resourceOf(method: StorePortMethod, request: unknown): string | undefined {
