@@ -14,7 +14,14 @@ export interface NavClickOptions {
   until?: Promise<unknown>;
   /** Pause between a click's outcome and the next click, from `pauseMs[0]` to `pauseMs[1]`. */
   pauseMs?: [number, number];
+  /** Where the sync was at each press (so a click meant to be mid-sync that came after it is seen as such). */
+  phase?: () => SyncPhase;
 }
+
+export type SyncPhase = 'before dock-ready' | 'after dock-ready' | 'after complete';
+
+/** A click's outcome, with where the sync was when it was pressed. */
+export type PressedNav = NavOutcome & { phase?: SyncPhase };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -30,7 +37,7 @@ function pauses(seed: number, [min, max]: [number, number]): () => number {
   };
 }
 
-export async function clickNav(page: Page, options: NavClickOptions): Promise<NavOutcome[]> {
+export async function clickNav(page: Page, options: NavClickOptions): Promise<PressedNav[]> {
   let stop = false;
   void options.until?.then(
     () => (stop = true),
@@ -38,7 +45,7 @@ export async function clickNav(page: Page, options: NavClickOptions): Promise<Na
   );
   const mouse = await page.context().newCDPSession(page);
   const pause = pauses(7, options.pauseMs ?? [1_000, 3_000]);
-  const outcomes: NavOutcome[] = [];
+  const outcomes: PressedNav[] = [];
   try {
     const places = new Map<string, { x: number; y: number }>();
     for (const section of NAV_SECTIONS) {
@@ -56,12 +63,13 @@ export async function clickNav(page: Page, options: NavClickOptions): Promise<Na
       const section = NAV_SECTIONS[(first + i) % NAV_SECTIONS.length]!;
       const { x, y } = places.get(section)!;
       const press = { x, y, button: 'left' as const, clickCount: 1 };
+      const phase = options.phase?.();
       await mouse.send('Input.dispatchMouseEvent', { type: 'mousePressed', ...press });
       await mouse.send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...press });
       const outcome = await page.evaluate(() => window.__stressProbe!.nextNav());
       if (outcome.section !== section)
         throw new Error(`clicked ${section}, the probe saw a press on ${outcome.section}`);
-      outcomes.push(outcome);
+      outcomes.push(phase ? { ...outcome, phase } : outcome);
       await sleep(pause());
     }
     return outcomes;

@@ -6,6 +6,9 @@
  */
 import { round, summarize } from '../receiving/stats';
 import type { SyncSample } from '../sync/initialSync';
+import { describeTask } from '../sync/report';
+import type { Attribution } from './clerk';
+import type { PressedNav } from './navClicks';
 import type { NavOutcome } from './pageProbe';
 import type { ResumeRun } from './resume';
 import type { ScanSamples } from './receivingScans';
@@ -67,11 +70,12 @@ const navMs = (outcomes: readonly NavOutcome[], timeoutMs: number) =>
 
 export interface StressedSync {
   sample: SyncSample;
-  midSync: NavOutcome[];
-  idle: NavOutcome[];
+  midSync: PressedNav[];
+  idle: PressedNav[];
   scans: ScanSamples;
   /** From the app's start-up done to the sync complete (./clerk.ts). */
   longestTaskMs: number;
+  attribution: Attribution;
 }
 
 export function stressedRows(runs: readonly StressedSync[], label: string, navTimeoutMs: number): Row[] {
@@ -80,7 +84,10 @@ export function stressedRows(runs: readonly StressedSync[], label: string, navTi
   const notComplete = runs.filter((r) => Number.isNaN(r.sample.completeMs)).length;
   const completeRow = row(`${label}: open → first sync complete`, complete, baselines);
   const idle = runs.flatMap((r) => navMs(r.idle, navTimeoutMs));
-  const mid = runs.flatMap((r) => r.midSync);
+  // A "mid-sync" click pressed once the sync had completed is not one.
+  const pressed = runs.flatMap((r) => r.midSync);
+  const mid = pressed.filter((o) => o.phase !== 'after complete');
+  const byPhase = (phase: PressedNav['phase']) => pressed.filter((o) => o.phase === phase).length;
   const midRow = row(`${label}: nav click → list painted, mid-sync`, navMs(mid, navTimeoutMs), idle, true);
   const tasks = runs.map((r) => r.longestTaskMs);
   const echoes = runs.flatMap((r) => r.scans.echoes);
@@ -100,7 +107,9 @@ export function stressedRows(runs: readonly StressedSync[], label: string, navTi
       target: `p95 ≤ ${NAV_TARGET_MS} ms`,
       result: met(midRow.n > 0 && (midRow.p95Ms ?? Infinity) <= NAV_TARGET_MS),
       note:
-        `${mid.filter((o) => 'timedOut' in o).length} not painted in ${navTimeoutMs / 1000} s, ` +
+        `pressed ${byPhase('before dock-ready')} before dock-ready, ${byPhase('after dock-ready')} after it` +
+        (byPhase('after complete') > 0 ? ` (${byPhase('after complete')} after complete, left out)` : '') +
+        `; ${mid.filter((o) => 'timedOut' in o).length} not painted in ${navTimeoutMs / 1000} s, ` +
         `${mid.filter((o) => 'empty' in o && o.empty).length} showed "nothing yet"`,
     },
     row(
@@ -130,6 +139,19 @@ export function stressedRows(runs: readonly StressedSync[], label: string, navTi
         `${runs.reduce((n, r) => n + r.scans.timedOut, 0)} not painted in time`,
     },
   ];
+}
+
+/**
+ * What the long tasks during the sync were (./clerk.ts `attribute`): each run's longest tasks with their
+ * frames' scripts, as bench:sync prints them, and the scripts that took the most time over all long frames.
+ */
+export function attributionLines(runs: readonly StressedSync[]): string[] {
+  return runs.flatMap(({ attribution: a }, i) => [
+    `Run ${i + 1}: ${a.longTasks} long tasks, ${round(a.longTaskTotalMs / 1000, 1)} s in all (times from the app's start-up done)`,
+    ...a.worst.map((t) => `  ${describeTask(t)}`),
+    '  Scripts in long frames, by total time (invoker file:function — frames, total ms, longest ms):',
+    ...a.byScript.map((s) => `    ${s.script} — ${s.frames}, ${s.totalMs}, ${s.maxMs}`),
+  ]);
 }
 
 export function resumeRows(runs: readonly ResumeRun[], label: string): Row[] {

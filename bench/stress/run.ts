@@ -15,7 +15,8 @@
  * Options: --stress --only quiet,sync,resume (all) --dataset small|large (large) --runs N (1)
  * --clicks N (20) --scans N (30) --pause-ms N (300) --rate N (4) --neighbour-cores N (1)
  * --neighbour-duty 0–1 (1) --resume-dataset small|large (large) --kill-at 0–1 (0.3)
- * --sync-timeout-s N (1200) --dir DIR (the built renderer; default in the OS temp dir)
+ * --sync-timeout-s N (1200) --dir DIR (the built renderer; default in the OS temp dir) --readable (the
+ * renderer unminified, so the long tasks' attribution names the source's functions; a little slower)
  */
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -27,6 +28,7 @@ import { clerkAtWork } from './clerk';
 import { startNeighbour } from './neighbour';
 import { installStressProbe } from './pageProbe';
 import {
+  attributionLines,
   markdown,
   printable,
   quietRows,
@@ -56,6 +58,7 @@ function options() {
       'resume-dataset': { type: 'string', default: 'large' },
       'kill-at': { type: 'string', default: '0.3' },
       'sync-timeout-s': { type: 'string', default: '1200' },
+      readable: { type: 'boolean', default: false },
       dir: { type: 'string', default: join(tmpdir(), 'dockhand-bench-stress') },
     },
   });
@@ -71,6 +74,7 @@ function options() {
   };
   return {
     stress: values.stress,
+    readable: values.readable,
     only: new Set(values.only.split(',')),
     dataset: dataset('dataset', values.dataset),
     runs: number('runs', values.runs),
@@ -104,7 +108,8 @@ async function main() {
     console.log(`(load ${load()})`);
     console.table(printable(phaseRows));
   };
-  if (opts.only.has('quiet') || opts.only.has('sync')) await buildRenderer(rendererDir, { minify: true });
+  if (opts.only.has('quiet') || opts.only.has('sync'))
+    await buildRenderer(rendererDir, { minify: !opts.readable });
 
   /** Runs a phase; a phase that fails is reported, and the others' rows are still printed. */
   const failures: string[] = [];
@@ -165,7 +170,10 @@ async function main() {
         syncs.push({ sample, ...clerk.work });
       });
     }
-    if (syncs.length > 0) show(stressedRows(syncs, `${label}, ${how}`, NAV_TIMEOUT_MS));
+    if (syncs.length > 0) {
+      show(stressedRows(syncs, `${label}, ${how}`, NAV_TIMEOUT_MS));
+      console.log(attributionLines(syncs).join('\n'));
+    }
     loads.push(`after the sync rows ${load()}`);
 
     const resumes: ResumeRun[] = [];

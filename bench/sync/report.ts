@@ -73,7 +73,7 @@ export function coldStartTable(samples: readonly ColdStart[]) {
 }
 
 /** Where each run's longest tasks fell: what to look at first when the longest task misses its target. */
-const describeTask = (t: SyncSample['worstTasks'][number]) =>
+export const describeTask = (t: SyncSample['worstTasks'][number]) =>
   `${t.ms} ms at ${(t.atMs / 1000).toFixed(1)} s` + (t.scripts.length ? ` [${t.scripts.join('; ')}]` : '');
 
 export function worstTasks(samples: readonly SyncSample[]): string[] {
