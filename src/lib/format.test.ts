@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etaText, latestTime, relativeTime, resourceLabel, valueText } from './format';
+import { etaText, latestTime, pointsText, relativeTime, resourceLabel, valueText } from './format';
 
 const now = Date.parse('2025-03-01T12:00:00Z');
 
@@ -50,5 +50,20 @@ describe('valueText', () => {
     expect(valueText('')).toBe('(empty)');
     expect(valueText(3)).toBe('3');
     expect(valueText({ a: 1 })).toBe('{"a":1}');
+  });
+});
+
+describe('pointsText', () => {
+  it('groups a balance and never shows a part of a point with one decimal', () => {
+    expect(pointsText(1200)).toBe('1,200');
+    expect(pointsText(642.5)).toBe('642.50');
+    expect(pointsText(12345.678)).toBe('12,345.68');
+    expect(pointsText(0)).toBe('0');
+  });
+
+  it('signs a change when asked: + for a gain, a true minus for a spend', () => {
+    expect(pointsText(25, { signed: true })).toBe('+25');
+    expect(pointsText(-1250.5, { signed: true })).toBe('−1,250.50');
+    expect(pointsText(0, { signed: true })).toBe('0');
   });
 });

@@ -69,3 +69,18 @@ export function valueText(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
+
+// Built once: a formatter per call costs a new Intl object each time a history row renders.
+const wholePoints = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+const partPoints = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Loyalty points for people: grouped ("1,200"); a balance with a part of a point shows two decimals
+ * ("642.50"), never one ("642.5" reads like a figure cut short). `signed` puts + before a gain.
+ */
+export function pointsText(points: number, options: { signed?: boolean } = {}): string {
+  const format = Number.isInteger(points) ? wholePoints : partPoints;
+  const text = format.format(Math.abs(points));
+  if (points < 0) return `−${text}`;
+  return options.signed && points > 0 ? `+${text}` : text;
+}
