@@ -143,11 +143,22 @@ describe('figures', () => {
       lines: 2,
       linesComplete: 1,
       unitsOrdered: 34,
+      unitsCancelled: 0,
+      unitsExpected: 34,
+      unitsIn: 10,
+      unitsOutstanding: 24,
+      unitsOver: 0,
       unitsReceived: 10,
       unitsNow: 6,
       linesNow: 1,
     });
     const over = line(9, { barcode: '1', sku: 'Y' }, 5, 0, 8).figures;
-    expect(over).toMatchObject({ remainingBefore: 5, remainingAfter: 0, over: 3, complete: true });
+    expect(over).toMatchObject({
+      remainingBefore: 5,
+      remainingAfter: 0,
+      over: 3,
+      overAll: 3,
+      complete: true,
+    });
   });
 });
