@@ -1,0 +1,54 @@
+/**
+ * The receiving screen's parts in Chromium: the delivery's totals keep what is outstanding and what came
+ * over apart, and the scan answer says its word once.
+ */
+import { describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import { samplePurchaseOrderItem } from '../../api/resources/fixtures';
+import { mountInPage } from '../../components/testing/mountInPage';
+import { deliveryTotals, lineFigures } from '../../db/receiving/figures';
+import type { CachedPurchaseOrderItem } from '../../db/schema';
+import DeliveryTotals from './DeliveryTotals.svelte';
+import ScanAnswer from './ScanAnswer.svelte';
+
+function figures(ordered: number, before: number, now: number) {
+  const item = samplePurchaseOrderItem({
+    quantity_ordered: ordered,
+    quantity_received: before,
+    quantity_cancelled: 0,
+  }) as CachedPurchaseOrderItem;
+  return lineFigures(item, { received: now, faulty: 0, bin: '', notes: '' });
+}
+
+describe('DeliveryTotals', () => {
+  it('shows 5 tents outstanding and 4 mugs over, never netted into "53 of 54"', async () => {
+    const totals = deliveryTotals([figures(20, 10, 5), figures(34, 30, 8)]);
+    mountInPage(DeliveryTotals, { totals });
+    const box = page.getByLabelText('Delivery totals');
+    await expect.element(box).toHaveTextContent('49 of 54 units received');
+    await expect.element(box).toHaveTextContent('5 outstanding');
+    await expect.element(box).toHaveTextContent('4 units over the order');
+    await expect
+      .element(page.getByRole('progressbar', { name: 'Units received of those ordered' }))
+      .toHaveAttribute('aria-valuenow', '49');
+  });
+});
+
+describe('ScanAnswer', () => {
+  it('says "Not added" once when the answer already starts with it', async () => {
+    mountInPage(ScanAnswer, {
+      answer: { tone: 'error', text: 'Not added — you chose “Don’t add”; the line is unchanged.', seq: 1 },
+      idle: 'Scan a carton',
+    });
+    const result = page.getByRole('alert', { name: 'Scan result' });
+    await expect.element(result).toHaveTextContent(/^\s*Not added — you chose/);
+    expect(result.element().textContent?.match(/Not added/g)).toHaveLength(1);
+  });
+
+  it('puts the tone’s word before an answer that does not say it', async () => {
+    mountInPage(ScanAnswer, { answer: { tone: 'ok', text: '+1 unit: Ember dome tent', seq: 2 }, idle: '' });
+    await expect
+      .element(page.getByRole('status', { name: 'Scan result' }))
+      .toHaveTextContent(/Added\s*\+1 unit: Ember dome tent/);
+  });
+});
