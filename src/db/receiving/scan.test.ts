@@ -56,6 +56,16 @@ describe('decideScan', () => {
     });
   });
 
+  it('says "-5" is not a quantity, in clerk words, whether or not the code is on the order', () => {
+    for (const code of ['BOLT-1', '9399999999994']) {
+      const decision = decideScan({ ...base, code, typed: '-5' });
+      expect(decision).toMatchObject({ kind: 'refuse', reason: 'quantity' });
+      expect(decision.kind === 'refuse' && decision.message).toBe(
+        '“-5” is not a quantity, so nothing was added: type 5x before scanning to receive 5. To take units off a line, press Enter on it and correct it.',
+      );
+    }
+  });
+
   it('never takes a bare number for a quantity: it may be a cut-off digit of the scan', () => {
     const decision = decideScan({ ...base, code: 'BOLT-1', typed: '9' });
     expect(decision).toMatchObject({ kind: 'refuse', reason: 'quantity' });

@@ -46,6 +46,11 @@ export function parseTypedQuantity(typed: string): Quantity {
   if (text === '') return { units: 1 };
   const quantity = readTypedQuantity(text);
   if (quantity) return quantity;
+  const negative = /^-\s*(\d+)$/.exec(text);
+  if (negative && Number(negative[1]) >= 1 && Number(negative[1]) <= MAX_SCAN_QUANTITY)
+    return {
+      error: `“${text}” is not a quantity, so nothing was added: type ${Number(negative[1])}x before scanning to receive ${Number(negative[1])}. To take units off a line, press Enter on it and correct it.`,
+    };
   const bare = /^\d+$/.exec(text);
   if (bare && Number(text) >= 1 && Number(text) <= MAX_SCAN_QUANTITY)
     return {
@@ -126,10 +131,13 @@ export function decideScan(input: {
   index?: CodeIndex;
 }): ScanDecision {
   const { code, lines, settings } = input;
+  // What was typed is judged first: "-5" before an unknown code is still "not a quantity", never lost.
+  const typed = parseTypedQuantity(input.typed);
+  if ('error' in typed) return { kind: 'refuse', reason: 'quantity', message: typed.error };
   const matches = linesWithCode(lines, code, input.index);
   if (matches.length === 0) return { kind: 'not-on-order', code: code.trim() };
   const line = matches.find((candidate) => !candidate.figures.complete) ?? matches[0]!;
-  const quantity = unitsOf(parseTypedQuantity(input.typed), line);
+  const quantity = unitsOf(typed, line);
   if ('error' in quantity) return { kind: 'refuse', reason: 'quantity', message: quantity.error };
   const adding = quantity.units;
   const { figures } = line;

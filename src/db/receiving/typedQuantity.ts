@@ -2,8 +2,9 @@
  * The one way a clerk types a quantity before a scan: a number, then `x` or `*` for units (`12x`), or `c`
  * for cartons (`2c`). The mark matters: a bare number typed before a scan could just as well be the
  * scan's own first digits, cut off by a busy computer (the wedge detector refuses such a scan), so it is
- * never taken as a quantity. No code we scan starts with digits and one of these marks. The scanner's wedge
- * detector (src/lib/scanner/fragments.ts) reads the same rule, so both agree on what a quantity is.
+ * never taken as a quantity. No code we scan starts with digits and one of these marks, nor with a sign. The
+ * scanner's wedge detector (src/lib/scanner/fragments.ts, wedge.ts) reads the same rule, so both agree on
+ * what a quantity is, and typing that runs straight into a scan is never taken as part of its code.
  */
 
 /** Most units or cartons one scan may add, so a slip (`1200x` for `12x`) is caught. */
@@ -24,4 +25,14 @@ export function readTypedQuantity(text: string): TypedQuantity | null {
 
 export function isTypedQuantity(text: string): boolean {
   return readTypedQuantity(text) !== null;
+}
+
+const STARTS_WITH_TYPING = /^\s*(?:[-+]|\d{1,4}\s*[x*c])/i;
+
+/**
+ * The text starts with what only a person types before a scan: a sign ("-5") or a typed quantity ("12x").
+ * A burst like "-59300000000019" is typing run into a scan, never a code.
+ */
+export function startsWithTyping(text: string): boolean {
+  return STARTS_WITH_TYPING.test(text);
 }
