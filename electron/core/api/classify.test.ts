@@ -8,6 +8,7 @@ import {
   parseRetryAfter,
   problemOf,
 } from './classify';
+import { createRedactor } from '../log/redact';
 
 const NOW = new Date('2026-02-01T00:00:00Z');
 
@@ -53,6 +54,7 @@ describe('classification', () => {
       text: '<html>down</html>',
       requestId: 'r-1',
       now: NOW,
+      redact: (text) => text,
     });
     expect(error.kind).toBe('transient');
     expect(error.details).toMatchObject({
@@ -66,6 +68,44 @@ describe('classification', () => {
     expect(problemOf(400, '', '{"title":"Bad","errors":{"a":["x"]},"extra":1}')).toMatchObject({
       title: 'Bad',
       errors: { a: ['x'] },
+    });
+  });
+
+  it('redacts every server text for the known secrets before the error exists', () => {
+    const redactor = createRedactor();
+    const key = 'echo-test-key-7Qz';
+    const token = 'echo.token.9f8e7d';
+    redactor.addSecret(key);
+    redactor.addSecret(token);
+    const body = {
+      type: 'about:blank',
+      title: `Rejected x-api-key ${key}`,
+      status: 400,
+      detail: `Gateway refused: x-api-key "${key}", Authorization "Bearer ${token}"`,
+      instance: `/v2.1/suppliers?k=${encodeURIComponent(key)}`,
+      errors: { [`authorization: Bearer ${token}`]: [`bad key ${key}`] },
+      echoed: { headers: { 'x-api-key': key, authorization: `Bearer ${token}` } },
+    };
+    const error = errorFromResponse({
+      operation: 'createSupplier',
+      status: 400,
+      statusText: `Bad ${key}`,
+      headers: new Headers(),
+      text: JSON.stringify(body),
+      requestId: token,
+      now: NOW,
+      redact: redactor.redactText,
+    });
+    const everything = JSON.stringify({ message: error.message, details: error.details });
+    expect(everything).not.toContain(key);
+    expect(everything).not.toContain(token);
+    // Still says what went wrong, in the server's words around the secrets.
+    expect(error.kind).toBe('permanent');
+    expect(error.message).toMatch(
+      /^createSupplier answered 400 \(Rejected x-api-key \[redacted\]: Gateway refused/,
+    );
+    expect(error.details.problem?.errors).toEqual({
+      'authorization: Bearer [redacted]': ['bad key [redacted]'],
     });
   });
 

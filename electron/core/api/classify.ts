@@ -11,9 +11,13 @@
  *   3xx (redirects are not followed), 400, 403, 422, any other 4xx → permanent
  *
  * Messages name the operation, the status and the server's title/detail; they are built only from the status,
- * the problem body and error codes, never from headers, so no key or token can reach them.
+ * the problem body and error codes, never from headers we send. A server may still repeat our key or token
+ * in what it answers (a gateway echoing the request's headers in a 400): every server text (the problem body,
+ * the status text, the echoed request id) is passed through the caller's redactor here, before the error
+ * exists, so the outbox record, the sync centre, logs and CLI output downstream only ever see it redacted.
  */
 import { ProblemSchema, type Problem } from '../../../src/api/resources/problem';
+import { redactStrings } from '../log/redact';
 import { ApiCallError, CREDENTIALS_REJECTED, type ApiErrorKind } from './errors';
 
 export function kindOfStatus(status: number): ApiErrorKind {
@@ -67,12 +71,16 @@ export interface ResponseFacts {
   text: string;
   requestId: string;
   now: Date;
+  /** Replaces every known secret (the key, every token issued) in a server text: the client's redactor. */
+  redact: (text: string) => string;
 }
 
 export function errorFromResponse(facts: ResponseFacts): ApiCallError {
-  const { operation, status } = facts;
+  const { operation, status, redact } = facts;
   const kind = kindOfStatus(status);
-  const problem = problemOf(status, facts.statusText, facts.text);
+  // Parsed first, redacted after: redacting the raw text could turn a secret written as a JSON number into
+  // invalid JSON, and the made-up problem would lose the server's words.
+  const problem = redactStrings(problemOf(status, redact(facts.statusText), facts.text), redact);
   const retryAfterMs = parseRetryAfter(facts.headers.get('retry-after'), facts.now);
   const what = [problem.title, problem.detail].filter(Boolean).join(': ');
   const prefix = kind === 'auth' ? `${CREDENTIALS_REJECTED}: ` : '';
@@ -81,7 +89,7 @@ export function errorFromResponse(facts: ResponseFacts): ApiCallError {
     status,
     problem,
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-    requestId: facts.requestId,
+    requestId: redact(facts.requestId),
     operation,
   });
 }

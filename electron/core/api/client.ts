@@ -21,14 +21,16 @@
 import { randomUUID } from 'node:crypto';
 import { ENDPOINT_LIST, type OperationId } from '../../../src/api/endpoints';
 import type { AuthToken } from '../../../src/api/resources/token';
+import { redactStrings } from '../log/redact';
 import { retryDelay, sleep } from './backoff';
 import { errorFromResponse, kindOfStatus } from './classify';
 import { ApiCallError, CallAbortedError, CREDENTIALS_REJECTED, ContractError } from './errors';
 import { resolveOptions, type ClientOptions } from './options';
 import { parseResponse, prepareRequest, type PreparedRequest } from './request';
+import { createServerClock } from './serverClock';
 import { createTokenManager } from './tokens';
 import { sendAttempt, type AttemptFailure, type AttemptResponse } from './transport';
-import type { ApiClient, CallInput, CallOptions, CallOutput } from './types';
+import type { ApiClient, CallInput, CallOptions, CallOutput, ServerTime } from './types';
 
 /** `client.ops.getPurchaseOrder(input, options)`: the same as `client.call('getPurchaseOrder', …)`. */
 type OpArgs<Id extends OperationId> =
@@ -42,6 +44,7 @@ export type Operations = {
 
 export interface DockhandApiClient extends ApiClient {
   readonly ops: Operations;
+  readonly serverTime: ServerTime;
   /** Forgets the cached token, e.g. after the user entered another API key. */
   invalidateToken(): void;
 }
@@ -60,8 +63,20 @@ const HEADER_TEXT = /^[\x20-\x7e]*$/;
 
 export function createApiClient(input: ClientOptions): DockhandApiClient {
   const options = resolveOptions(input);
-  const { logger, roots } = options;
+  const { logger, roots, redactor } = options;
+  const redact = (text: string) => redactor.redactText(text);
   const tokens = createTokenManager({ acquire: fetchToken, now: options.now, skewMs: options.tokenSkewMs });
+  const serverClock = createServerClock({ now: options.now });
+
+  const serverTime: ServerTime = {
+    async at(pcMs, signal) {
+      const known = serverClock.toServerTime(pcMs);
+      if (known !== undefined) return known;
+      // Nothing heard from the server in this run yet: the token every call needs is its first answer.
+      await tokens.get(signal);
+      return serverClock.toServerTime(pcMs);
+    },
+  };
 
   /** The key, asked for each attempt and kept in a local only; never in a field, log or message. */
   async function apiKey(operation: string): Promise<string> {
@@ -71,6 +86,8 @@ export function createApiClient(input: ClientOptions): DockhandApiClient {
     } catch {
       key = undefined;
     }
+    // Before it is sent: a server may repeat it in any answer (classify.ts redacts with this redactor).
+    redactor.addSecret(key);
     if (typeof key === 'string' && HEADER_SAFE.test(key)) return key;
     throw new ApiCallError('auth', `${CREDENTIALS_REJECTED}: no usable API key for ${operation}`, {
       delivery: 'no',
@@ -96,6 +113,7 @@ export function createApiClient(input: ClientOptions): DockhandApiClient {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     let result: AttemptResponse | AttemptFailure;
+    serverClock.sending();
     try {
       result = await sendAttempt(
         {
@@ -119,12 +137,15 @@ export function createApiClient(input: ClientOptions): DockhandApiClient {
       }
       throw error;
     }
+    // The request id is the server's echo, a text like any other it sends.
+    if (result.received) result = { ...result, requestId: redact(result.requestId) };
     if (!result.received) {
       const { kind, details } = result.error;
       const entry = { ...base, requestId, durationMs: elapsed(), code: result.code };
       logger.warn({ event: 'failure', ...entry, kind, delivery: details.delivery });
       return result;
     }
+    serverClock.observe(result.headers.get('date'));
     const entry = { ...base, status: result.status, requestId: result.requestId, durationMs: elapsed() };
     if (result.status < 300) logger.info({ event: 'response', ...entry });
     else logger.warn({ event: 'failure', ...entry, kind: kindOfStatus(result.status), delivery: 'yes' });
@@ -137,9 +158,18 @@ export function createApiClient(input: ClientOptions): DockhandApiClient {
       try {
         const value = parseResponse(prepared, response.text, response.requestId);
         // Every issued token, whoever asked (the token manager, or a caller such as Test connection).
-        if (prepared.operation === 'getAuthToken') options.onToken((value as AuthToken).access_token);
+        if (prepared.operation === 'getAuthToken') {
+          // Kept for good: a server may still repeat a token after it was replaced.
+          redactor.addSecret((value as AuthToken).access_token);
+          options.onToken((value as AuthToken).access_token);
+        }
         return { ok: true, value };
-      } catch (error) {
+      } catch (caught) {
+        // Field names can be the server's keys: what it echoed must not ride out on them.
+        const error =
+          caught instanceof ContractError
+            ? new ContractError(caught.operation, redactStrings(caught.fields, redact), caught.requestId)
+            : caught;
         if (error instanceof ContractError) {
           logger.error({
             event: 'contract',
@@ -164,6 +194,7 @@ export function createApiClient(input: ClientOptions): DockhandApiClient {
       text: response.text,
       requestId: response.requestId,
       now: options.now(),
+      redact,
     });
     return { ok: false, error };
   }
@@ -271,6 +302,8 @@ export function createApiClient(input: ClientOptions): DockhandApiClient {
     baseUrl: roots['v2.1'],
     call: call as ApiClient['call'],
     ops,
+    serverTime,
     invalidateToken: () => tokens.invalidate(),
+    redact,
   };
 }

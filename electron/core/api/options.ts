@@ -4,6 +4,7 @@
  * being functions: their behaviour is the caller's contract.
  */
 import { z } from 'zod';
+import { createRedactor, type Redactor } from '../log/redact';
 import type { ApiErrorKind, Delivery } from './errors';
 
 /** One structured line per HTTP attempt (and per scheduled retry). Never a key, token, query value or body. */
@@ -102,6 +103,21 @@ export const ClientOptionsSchema = z.strictObject({
    * log redactor (electron/core/log/redact.ts) knows it before any line could quote it.
    */
   onToken: fn<(token: string) => void>('onToken').optional(),
+  /**
+   * Where the client registers the key (at every attempt) and every token issued, and which redacts every
+   * server text before an error carries it (classify.ts). A host passes its own so its log and its printing
+   * know the same secrets (headless/cli/headless.ts); otherwise the client keeps a private one.
+   */
+  redactor: z
+    .custom<Redactor>(
+      (value) =>
+        typeof value === 'object' &&
+        value !== null &&
+        typeof (value as Redactor).addSecret === 'function' &&
+        typeof (value as Redactor).redactText === 'function',
+      'Expected a redactor (electron/core/log/redact.ts)',
+    )
+    .optional(),
 });
 
 export type ClientOptions = z.input<typeof ClientOptionsSchema>;
@@ -118,6 +134,7 @@ export interface ResolvedOptions {
   logger: ApiLogger;
   fetch: FetchLike;
   onToken: (token: string) => void;
+  redactor: Redactor;
 }
 
 const SILENT: ApiLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -146,5 +163,6 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     // Bound late, so a test (or a proxy agent) that replaces globalThis.fetch after import is honoured.
     fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
     onToken: options.onToken ?? (() => {}),
+    redactor: options.redactor ?? createRedactor(),
   };
 }

@@ -41,7 +41,24 @@ export interface CallOptions {
   onRefused?: (error: ApiCallError) => void;
 }
 
+/** The server's clock, from its responses' `Date` headers (serverClock.ts). */
+export interface ServerTime {
+  /**
+   * `pcMs`, a time this PC's clock gave, as the server's time: never later than the truth, whatever the PC's
+   * clock did since. Fetches the token first when nothing was heard from the server yet in this run;
+   * undefined when the server sends no `Date`.
+   */
+  at(pcMs: number, signal?: AbortSignal): Promise<number | undefined>;
+}
+
 export interface ApiClient {
   readonly baseUrl: string;
+  /** Absent on clients that cannot tell (test doubles): a reconciliation then trusts the PC's clock. */
+  readonly serverTime?: ServerTime;
+  /**
+   * Replaces every secret this client has sent (its key, every token it was issued) in a text, for what
+   * records or shows a failure (electron/core/sync/push.ts). Absent on test doubles, which hold no secret.
+   */
+  redact?(text: string): string;
   call<Id extends OperationId>(id: Id, input: CallInput<Id>, options?: CallOptions): Promise<CallOutput<Id>>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, REDACTED, secretForms } from './redact';
+import { createRedactor, REDACTED, redactShapes, redactStrings, secretForms } from './redact';
 
 const KEY = 'sk_live_5fQ2xZ9k';
 
@@ -54,6 +54,74 @@ describe('createRedactor', () => {
       expect(redacted).toMatch(/was|page=2|apiKey/);
     }
     expect(redactor.redactText(query)).toBe(`GET /x?k=${REDACTED}&page=2`);
+  });
+
+  it('redacts the key and every token, live or past, in every form a server may echo them', () => {
+    const redactor = createRedactor();
+    const key = 'dk_live/Q2x+Z9"k\\w';
+    const oldToken = 'tok_OLD.a1b2c3-d4e5_f6';
+    const liveToken = 'tok_LIVE.z9y8x7-w6v5_u4';
+    redactor.addSecret(key);
+    redactor.addSecret(oldToken);
+    redactor.addSecret(liveToken);
+    // Registering again (the client does, at every request) changes nothing.
+    redactor.addSecret(key);
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const b64url = (text: string) => b64(text).replace(/\+/g, '-').replace(/\//g, '_');
+    const echoes = [
+      `x-api-key: ${key}`,
+      JSON.stringify({ detail: `key ${key} token ${liveToken}` }),
+      JSON.stringify(JSON.stringify({ key })),
+      JSON.stringify({ key }).replace(/\//g, '\\/'),
+      `/echo?key=${encodeURIComponent(key)}&t=${encodeURIComponent(liveToken)}`,
+      `/echo?key=${encodeURIComponent(key).toLowerCase()}`,
+      `<p>${key.replace(/"/g, '&quot;')}</p>`,
+      `Authorization: Bearer ${liveToken}`,
+      `authorization: bearer ${oldToken}`,
+      `AUTHORIZATION: BEARER ${liveToken.toUpperCase()}`,
+      `Authorization: Basic ${b64(`${key}:`)}`,
+      `Authorization: Basic ${b64(`user:${key}`)}`,
+      `proxy-auth ${b64(`ab:${key}`)}`,
+      `echo=${b64url(`x-api-key=${key}`)}`,
+      `token ${b64(liveToken)} and ${b64(`:${oldToken}`)}`,
+    ];
+    const base64Cores = [key, oldToken, liveToken].flatMap((secret) =>
+      ['', 'a', 'ab'].map((pad) => b64(pad + secret).slice(pad ? pad.length + 1 : 0, -2)),
+    );
+    for (const echo of echoes) {
+      const redacted = redactor.redactText(echo);
+      expect(redacted, echo).toContain(REDACTED);
+      for (const secret of [key, oldToken, liveToken]) {
+        for (const form of secretForms(secret))
+          expect(redacted.toLowerCase(), echo).not.toContain(form.toLowerCase());
+      }
+      for (const core of base64Cores) expect(redacted, echo).not.toContain(core);
+    }
+    // What is around a secret still reads.
+    expect(redactor.redactText(`x-api-key: ${key}, then more`)).toBe(`x-api-key: ${REDACTED}, then more`);
+    expect(redactor.redactText(`Gateway said: token ${liveToken} is not allowed here`)).toBe(
+      `Gateway said: token ${REDACTED} is not allowed here`,
+    );
+  });
+
+  it('keeps the shape of structured data while redacting its strings and property names', () => {
+    const redactor = createRedactor();
+    redactor.addSecret(KEY);
+    const problem = {
+      title: 'Bad',
+      status: 400,
+      errors: { [`h-${KEY}`]: [`was ${KEY}`] },
+      extra: [{ k: KEY }],
+    };
+    expect(redactStrings(problem, redactor.redactText)).toEqual({
+      title: 'Bad',
+      status: 400,
+      errors: { [`h-${REDACTED}`]: [`was ${REDACTED}`] },
+      extra: [{ k: REDACTED }],
+    });
+    expect(redactShapes('Bearer abc.def and x-api-key=zzz')).toBe(
+      `Bearer ${REDACTED} and x-api-key=${REDACTED}`,
+    );
   });
 
   it('redacts Basic credentials, in a header or written into a URL, registered or not', () => {

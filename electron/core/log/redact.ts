@@ -1,11 +1,14 @@
 /**
- * Keeps secrets out of logs (docs/architecture.md, Bridge: logs go through a redactor that knows the key).
+ * The one home for keeping secrets out of everything main writes, stores or prints (docs/architecture.md,
+ * "What the app does when a server echoes a secret"): log lines, and every server text an API error carries
+ * (electron/core/api/classify.ts), which becomes the outbox record, the sync centre's message and CLI output.
  * Two nets, because either alone leaks: registered secrets (the saved API key, a key only tried by "Test
- * connection", access tokens as they are issued) are replaced wherever they appear, also in their JSON-escaped
- * and URL-encoded forms (a key with a quote or a backslash looks different inside a logged JSON body); and
- * well-known shapes (`Bearer …`, `Basic …`, `user:password@` in a URL, `x-api-key: …`, `"apiKey": "…"`,
- * `access_token=…`) are redacted even when nobody registered the value, e.g. a token from a response body
- * quoted in an error message.
+ * connection", every access token as it is issued, kept for the life of the redactor so a past token is
+ * covered too) are replaced wherever they appear, in any letter case and in the forms a server or a serialiser
+ * may write them (JSON-escaped, `\/`-escaped, \u-escaped, URL-encoded, HTML-escaped, inside base64 such as
+ * `Basic base64(key:…)`); and well-known shapes (`Bearer …`, `Basic …`, `user:password@` in a URL,
+ * `x-api-key: …`, `"apiKey": "…"`, `access_token=…`) are redacted even when nobody registered the value, e.g.
+ * a token from a response body quoted in an error message.
  */
 
 export const REDACTED = '[redacted]';
@@ -46,10 +49,47 @@ export interface Redactor {
   redact(value: unknown): unknown;
 }
 
+/** Base64 of a secret this short is too likely to turn up by chance in other text. */
+const MIN_BASE64_SECRET = 6;
+
 /**
- * The ways one secret can be written in a log line: as is, inside a JSON string (once, or a JSON text quoted
- * inside another), with non-ASCII as \\u escapes (how some serialisers write JSON), and URL-encoded (a query
- * string). Only forms that differ from the secret itself are added.
+ * The base64 of any text that contains `secret` contains one of three strings, whatever comes before it: the
+ * encoding of the secret at each of the three byte offsets, without the characters shared with the bytes
+ * around it. That covers `Basic base64("key:")`, `base64(":" + token)` and a whole echoed header encoded,
+ * in standard and URL-safe alphabets.
+ */
+function base64Forms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  if (bytes.length < MIN_BASE64_SECRET) return [];
+  const forms: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
+    // Characters 0..offset mix in the bytes before the secret; the last mixes in what follows it (unless the
+    // secret ends on a 3-byte boundary).
+    const start = offset === 0 ? 0 : offset + 1;
+    const end = (offset + bytes.length) % 3 === 0 ? encoded.length : encoded.length - 1;
+    const core = encoded.slice(start, end);
+    forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return forms;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/**
+ * The ways one secret can be written in a log line or a server's answer: as is, inside a JSON string (once,
+ * or a JSON text quoted inside another), with `/` escaped as `\/` (PHP and some gateways), with non-ASCII as
+ * \u escapes (how some serialisers write JSON), URL-encoded (a query string; lower-case hex is matched too,
+ * since matching ignores case), HTML-escaped (a gateway's error page) and inside base64. Only forms that
+ * differ from the secret itself are added.
  */
 export function secretForms(secret: string): string[] {
   const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
@@ -63,21 +103,59 @@ export function secretForms(secret: string): string[] {
   } catch {
     encoded = undefined; // a lone surrogate: no URL can carry it either
   }
-  const forms = [secret, inJson(secret), inJson(inJson(secret)), asciiJson, encoded];
+  const forms = [
+    secret,
+    inJson(secret),
+    inJson(inJson(secret)),
+    inJson(secret).replace(/\//g, '\\/'),
+    asciiJson,
+    encoded,
+    secret.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!),
+    ...base64Forms(secret),
+  ];
   return [...new Set(forms.filter((form): form is string => !!form))];
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A copy of `value` with every string, and every property name, passed through `redactText`, and the shape
+ * otherwise kept (unlike `Redactor.redact`, which turns secret-named properties into a marker): for data that
+ * must still match its schema afterwards, such as a problem body's `errors` map.
+ */
+export function redactStrings<T>(value: T, redactText: (text: string) => string, depth = 0): T {
+  if (typeof value === 'string') return redactText(value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return (Array.isArray(value) ? [] : {}) as T;
+  if (Array.isArray(value)) return value.map((inner) => redactStrings(inner, redactText, depth + 1)) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      redactText(key),
+      redactStrings(inner, redactText, depth + 1),
+    ]),
+  ) as T;
+}
+
+/** Only the well-known shapes (`Bearer …`, `x-api-key: …`): for text from a place that holds no secret. */
+export function redactShapes(text: string): string {
+  let result = text;
+  for (const [shape, replacement] of TEXT_PATTERNS) result = result.replace(shape, replacement);
+  return result;
+}
+
 export function createRedactor(): Redactor {
-  // Longest first, so a secret that contains another is replaced whole.
-  let secrets: string[] = [];
+  /** The secrets as registered, so registering the key again at every request costs a set look-up. */
+  const registered = new Set<string>();
+  let forms: string[] = [];
+  /**
+   * Every form of every secret in one pattern, longest first so a secret that contains another is replaced
+   * whole. Case is ignored: a gateway may upper-case what it echoes, and over-redacting text that happens to
+   * spell a secret in other letters costs nothing.
+   */
+  let pattern: RegExp | null = null;
 
   const redactText = (text: string): string => {
-    let result = text;
-    for (const secret of secrets) {
-      if (result.includes(secret)) result = result.split(secret).join(REDACTED);
-    }
-    for (const [pattern, replacement] of TEXT_PATTERNS) result = result.replace(pattern, replacement);
-    return result;
+    return redactShapes(pattern ? text.replace(pattern, REDACTED) : text);
   };
 
   const redact = (value: unknown, depth: number, seen: WeakSet<object>): unknown => {
@@ -123,10 +201,10 @@ export function createRedactor(): Redactor {
     addSecret(value) {
       // Typed as a string, but called with whatever a caller was handed: never throw from here.
       const secret = typeof value === 'string' ? value.trim() : undefined;
-      if (!secret) return;
-      const added = secretForms(secret).filter((form) => !secrets.includes(form));
-      if (added.length === 0) return;
-      secrets = [...secrets, ...added].sort((a, b) => b.length - a.length);
+      if (!secret || registered.has(secret)) return;
+      registered.add(secret);
+      forms = [...new Set([...forms, ...secretForms(secret)])].sort((a, b) => b.length - a.length);
+      pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'gi');
     },
     redactText,
     redact: (value) => redact(value, 0, new WeakSet()),

@@ -41,5 +41,12 @@ export function pacedClient(raw: ApiClient, limiter: RateLimiter, options: { acq
       throw error;
     }
   };
-  return { baseUrl: raw.baseUrl, call: call as ApiClient['call'] };
+  return {
+    baseUrl: raw.baseUrl,
+    call: call as ApiClient['call'],
+    // The raw client's secrets redactor, for push.ts's failure records.
+    ...(raw.redact ? { redact: (text: string) => raw.redact!(text) } : {}),
+    // Read, not called: nothing to pace (a reconciliation's search window, ops/reconcile.ts).
+    ...(raw.serverTime ? { serverTime: raw.serverTime } : {}),
+  };
 }

@@ -12,6 +12,7 @@ import { opCatalog } from '../../../src/db/opCatalog';
 import type { OpProblem, OpRecord } from '../../../src/db/ops';
 import type { ChildIds, PortRequest, PortResponse, StorePort } from '../../../src/db/storePort';
 import { ApiCallError, CallAbortedError, ContractError } from '../api/errors';
+import { redactShapes, redactStrings } from '../log/redact';
 import type { ApiClient } from '../api/types';
 import { backoffDelay } from './backoff';
 import type { Connectivity } from './connectivity';
@@ -64,6 +65,43 @@ function problemOf(error: ApiCallError): OpProblem {
   return problem;
 }
 
+/**
+ * The context with every text a failure records or reports (an op's reason and problem, the status's error)
+ * passed through the client's secrets redactor, whatever produced it: the API errors are already redacted
+ * where they are built (electron/core/api/classify.ts), but a reason can also quote a String(error) or a
+ * reconcile candidate. This is the last step before the outbox record, which the renderer's sync centre
+ * shows. A client without a redactor (a test double) still gets the well-known shapes redacted.
+ */
+function redactingFailures(ctx: PushContext): PushContext {
+  const clean = ctx.sendClient.redact ?? ctx.client.redact ?? redactShapes;
+  const { store } = ctx;
+  const overrides: Partial<StorePort> = {
+    failOp: (request) =>
+      store.failOp({
+        ...request,
+        reason: clean(request.reason),
+        ...(request.problem ? { problem: redactStrings(request.problem, clean) } : {}),
+      }),
+    requeueOp: (request) =>
+      store.requeueOp(request.reason === undefined ? request : { ...request, reason: clean(request.reason) }),
+    markUncertain: (request) => store.markUncertain({ ...request, reason: clean(request.reason) }),
+  };
+  const redacting = new Proxy(store, {
+    get(target, name) {
+      const own = overrides[name as keyof StorePort];
+      if (own) return own;
+      const value: unknown = Reflect.get(target, name, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return {
+    ...ctx,
+    store: redacting,
+    onAuthRejected: (message) => ctx.onAuthRejected(clean(message)),
+    onError: (message) => ctx.onError(clean(message)),
+  };
+}
+
 function runContext(ctx: PushContext): OpRunContext {
   return { client: ctx.client, now: ctx.now, signal: ctx.signal };
 }
@@ -89,7 +127,8 @@ function callInput(spec: OpKindSpec, op: OpRecord, body: unknown) {
  * `claimed`: the op was marked sending by the store request that listed it (`nextOps` with a claim), with
  * its pacing turn taken: it is sent at once, with no read and no write-ahead of its own.
  */
-export async function pushOp(ctx: PushContext, op: OpRecord, claimed = false): Promise<PushOutcome> {
+export async function pushOp(context: PushContext, op: OpRecord, claimed = false): Promise<PushOutcome> {
+  const ctx = redactingFailures(context);
   const spec = ctx.specFor(op.kind);
   if (claimed) {
     if (!(await payloadValid(ctx, spec, op))) return 'failed';
