@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { ClientOptionsSchema } from '../../electron/core/api/options';
 import type { SyncLogger } from '../../electron/core/sync';
 import { EXIT, parseFlags, UsageError } from '../../electron/core/flags/parseFlags';
+import { createRedactor } from '../../electron/core/log/redact';
 import {
   checkCredentials,
   describeOp,
@@ -110,11 +111,17 @@ export async function runSync(argv: readonly string[], io: SyncIo): Promise<numb
   return EXIT.ok;
 }
 
-async function run(flags: z.output<typeof SyncFlagsSchema>, io: SyncIo): Promise<number> {
+async function run(flags: z.output<typeof SyncFlagsSchema>, given: SyncIo): Promise<number> {
+  // Every line this run prints passes the redactor the client registers its key and tokens with: a server
+  // can repeat them in any answer, and an op's problem or an engine warning would carry them to stderr.
+  const redactor = createRedactor();
+  redactor.addSecret(flags['api-key']);
+  const io: SyncIo = { ...given, write: (line) => given.write(redactor.redactText(line)) };
   const headless = await openHeadless({
     dir: resolve(io.cwd ?? process.cwd(), flags.data),
     baseUrl: flags['base-url'],
     apiKey: flags['api-key'],
+    client: { redactor },
     engine: {
       logger: logger(io.write),
       // No cap unless asked for: the engine's pacing starts fast and backs off on the server's 429s.

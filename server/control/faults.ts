@@ -1,6 +1,7 @@
 /**
  * Fault injection for chaos tests: latency, 5xx answers, connection resets, lost responses after a commit and
- * bursts of 429s. Every random choice comes from a seeded PRNG, and every request draws the same five numbers
+ * bursts of 429s; and one deterministic misbehaviour, a gateway that echoes the request's credentials in the
+ * 400 it answers to every write (for the client's redaction tests). Every random choice comes from a seeded PRNG, and every request draws the same five numbers
  * in the same order whatever the settings, so a run with the same seed, faults and request sequence fails the
  * same requests.
  */
@@ -24,6 +25,12 @@ export const FaultsSchema = z.strictObject({
   burst429Rate: rate(),
   burst429Length: z.int().min(1).max(100_000).default(5),
   burst429RetryAfterSeconds: z.int().min(0).max(3600).default(1),
+  /**
+   * Answer every write (POST, PUT, PATCH, DELETE) with a 400 problem whose title, detail and `errors` repeat
+   * the request's `x-api-key` and `Authorization` headers, before the handler runs, as a careless gateway
+   * does. No dice: it draws nothing, so it does not shift the other faults' sequence.
+   */
+  echoCredentials: z.boolean().default(false),
   /** Re-seeds the PRNG, to replay a chaos run from a known point. */
   seed: z.int().optional(),
 });
@@ -41,6 +48,8 @@ export interface FaultPlan {
   /** Seconds for Retry-After when this request is part of a 429 burst. */
   burst429: number | null;
   dropAfterCommit: boolean;
+  /** A write is answered 400 repeating its credentials (api.ts builds the answer). */
+  echoCredentials: boolean;
 }
 
 /** mulberry32: small, fast, and good enough for fault dice. */
@@ -102,6 +111,7 @@ export class FaultInjector {
       error5xx: error < f.error5xxRate,
       burst429: inBurst ? f.burst429RetryAfterSeconds : null,
       dropAfterCommit: drop < f.dropAfterCommitRate,
+      echoCredentials: f.echoCredentials,
     };
   }
 }

@@ -3,8 +3,8 @@
  * `dispatch` and writes the answer. Nothing a client sends may escape as an exception: ApiErrors become their
  * problem responses, anything else is a simulator bug, logged to stderr and answered 500.
  *
- * Fault order per request: reset (socket destroyed before anything) → latency → 503 → 429 burst → normal
- * processing → drop-after-commit (the handler ran, the response is never written).
+ * Fault order per request: reset (socket destroyed before anything) → latency → 503 → 429 burst → credential
+ * echo (writes only) → normal processing → drop-after-commit (the handler ran, the response is never written).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -40,6 +40,18 @@ function problemHeaders(error: ApiError): ExtraHeaders {
   return {};
 }
 
+/** The echo fault (control/faults.ts): a gateway's 400 repeating the request's credentials, in every field. */
+function credentialEcho(req: IncomingMessage): ApiError {
+  const apiKey = headerOf(req, 'x-api-key') ?? '';
+  const authorization = headerOf(req, 'authorization') ?? '';
+  return new ApiError(
+    400,
+    `Rejected by the gateway for x-api-key ${apiKey}`,
+    `Injected fault: the gateway refused the request with x-api-key: ${apiKey} and Authorization: ${authorization}`,
+    { 'x-api-key': [apiKey], authorization: [authorization] },
+  );
+}
+
 function logBug(requestId: string, req: IncomingMessage, error: unknown): void {
   const what = error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(`[simulator] 500 on ${req.method ?? '?'} ${req.url ?? '?'} (${requestId}): ${what}\n`);
@@ -67,6 +79,7 @@ async function handle(deps: ApiDeps, req: IncomingMessage, res: ServerResponse, 
       throw new ApiError(503, 'Service Unavailable', 'Injected fault: the service is unavailable');
     }
     if (plan.burst429 !== null) throw new RateLimited(plan.burst429, 'Injected fault: a burst of 429s');
+    if (plan.echoCredentials && req.method !== 'GET' && req.method !== 'HEAD') throw credentialEcho(req);
     const outcome = dispatch(deps, {
       method: req.method ?? '',
       target,
