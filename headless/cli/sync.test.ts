@@ -3,7 +3,7 @@
  * what was queued there beforehand; exit codes for failed ops, usage errors and refused credentials; the key
  * is never printed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,23 @@ describe('npm run sync', () => {
     expect((await sync(['--base-url', 'ftp://x/v2.1', '--api-key', 'k', '--data', 'x'])).output).toMatch(
       /--base-url: The base URL must use http: or https:/,
     );
+  });
+
+  it('exits 2 before sending anything when the base URL is plain http to another machine', async () => {
+    const dir = join(freshDir(), 'never-created');
+    const { code, output } = await sync(
+      ['--base-url', 'http://backoffice.example/v2.1', '--data', dir, '--once'],
+      {
+        DOCKHAND_API_KEY: 'sync-test-key',
+      },
+    );
+    expect(code).toBe(2);
+    expect(output).toMatch(
+      /^--base-url: Use an https:\/\/ address: this one would send your key unprotected/,
+    );
+    expect(output).not.toContain('sync-test-key');
+    expect(output).not.toMatch(/\n\s+at /);
+    expect(existsSync(dir)).toBe(false);
   });
 
   it('exits 3 when the key is refused or the API does not answer', async () => {

@@ -14,6 +14,7 @@
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { secureTransport } from '../../src/api/secureUrl';
 import { ClientOptionsSchema } from '../../electron/core/api/options';
 import type { SyncLogger } from '../../electron/core/sync';
 import { EXIT, parseFlags, UsageError } from '../../electron/core/flags/parseFlags';
@@ -62,7 +63,10 @@ const FLAGS = {
 const missing = (what: string) => ({ error: () => `${what} is required` });
 
 const SyncFlagsSchema = z.strictObject({
-  'base-url': ClientOptionsSchema.shape.baseUrl.optional().pipe(z.string(missing('the v2.1 base URL'))),
+  // https, or http only to this computer: the key and tokens never cross the network in clear.
+  'base-url': ClientOptionsSchema.shape.baseUrl
+    .optional()
+    .pipe(z.string(missing('the v2.1 base URL')).check(secureTransport())),
   'api-key': z.string(missing('an API key (flag or DOCKHAND_API_KEY)')).min(1, 'must not be empty'),
   data: z.string(missing('a data directory')).min(1, 'must not be empty'),
   once: z.boolean().default(false),

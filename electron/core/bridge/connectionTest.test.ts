@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSECURE_API_URL_MESSAGE } from '../../../src/api/secureUrl';
 import type { ConnectionTestResult } from '../../../src/bridge/contract';
 import { startSimulator, type Simulator } from '../../../server/index';
 import { normaliseBaseUrl, storeNameFor, testConnection } from './connectionTest';
@@ -44,10 +45,13 @@ afterAll(async () => {
 describe('normaliseBaseUrl and storeNameFor', () => {
   it('accepts http(s) URLs ending in /v2.1, forgiving trailing slashes', () => {
     expect(normaliseBaseUrl(' https://API.Example.com/v2.1/ ')).toBe('https://api.example.com/v2.1');
-    expect(normaliseBaseUrl('http://host:8080/retail/v2.1//')).toBe('http://host:8080/retail/v2.1');
+    expect(normaliseBaseUrl('http://127.0.0.1:8080/retail/v2.1//')).toBe('http://127.0.0.1:8080/retail/v2.1');
+    expect(normaliseBaseUrl('http://LOCALHOST:8080/v2.1')).toBe('http://localhost:8080/v2.1');
   });
 
   it.each([
+    'http://host:8080/retail/v2.1',
+    'http://10.0.0.5/v2.1',
     'ftp://host/v2.1',
     'host/v2.1',
     'not a url',
@@ -83,6 +87,33 @@ describe('testConnection', () => {
       expect(await run(url)).toMatchObject({ ok: false, failure: 'malformed_url' });
     },
   );
+
+  it('malformed_url: plain http to another machine, refused in words before the key goes anywhere', async () => {
+    const sent: string[] = [];
+    const told: string[] = [];
+    for (const baseUrl of [
+      'http://backoffice.example/v2.1',
+      'http://10.0.0.5:8080/v2.1',
+      'HTTP://Shop.Example/v2.1',
+    ]) {
+      const result = await testConnection(
+        { baseUrl, apiKey: KEY },
+        {
+          fetch: (input) => {
+            sent.push(String(input instanceof Request ? input.url : input));
+            return Promise.reject(new Error('nothing may be sent'));
+          },
+          onSecret: (secret) => told.push(secret),
+        },
+      );
+      results.push(result);
+      expect(result).toEqual({ ok: false, failure: 'malformed_url', message: INSECURE_API_URL_MESSAGE });
+    }
+    expect(sent).toEqual([]);
+    expect(told).toEqual([]);
+    // The same server on this computer is fine (the demo simulator and every test server listen there).
+    expect(await run(sim.baseUrl.replace('127.0.0.1', 'localhost'))).toMatchObject({ ok: true });
+  });
 
   it('unreachable: nothing listens on the port', async () => {
     const url = await plainServer(() => {});

@@ -8,6 +8,7 @@
  * not echo anything the user typed as a key.
  */
 import { createHash } from 'node:crypto';
+import { INSECURE_API_URL_MESSAGE, isInsecureRemoteUrl } from '../../../src/api/secureUrl';
 import type { ConnectionFailure, ConnectionTestResult, DemoDataset } from '../../../src/bridge/contract';
 import { ApiCallError, ContractError } from '../api/errors';
 import { createApiClient, type DockhandApiClient } from '../api/client';
@@ -21,9 +22,10 @@ const V21_SUFFIX = '/v2.1';
 /**
  * The canonical form of a v2.1 base URL (trailing slashes dropped, scheme and host lower-cased), or
  * undefined when it is not one: not http(s), a user or password in it (a credential where URLs are logged),
- * a query or fragment, or a path not ending in /v2.1.
+ * a query or fragment, or a path not ending in /v2.1. Says nothing about https (normaliseBaseUrl does): a
+ * store's name must not change with that rule.
  */
-export function normaliseBaseUrl(raw: string): string | undefined {
+function canonicalBaseUrl(raw: string): string | undefined {
   const text = raw.trim().replace(/\/+$/, '');
   let url: URL;
   try {
@@ -38,13 +40,22 @@ export function normaliseBaseUrl(raw: string): string | undefined {
 }
 
 /**
+ * A v2.1 base URL the key may be sent to: canonical (above) and https, or http only to this computer
+ * (src/api/secureUrl.ts); otherwise undefined. Nothing is tested, saved or synced against any other URL.
+ */
+export function normaliseBaseUrl(raw: string): string | undefined {
+  const canonical = canonicalBaseUrl(raw);
+  return canonical && !isInsecureRemoteUrl(canonical) ? canonical : undefined;
+}
+
+/**
  * The renderer's database name for a connection: stable across runs and restarts, never secret. A real API
  * is named by a short hash of its base URL (so two back offices never share a database); the demo by its
  * dataset, because its port, and so its URL, changes on every run.
  */
 export function storeNameFor(baseUrl: string, demo?: DemoDataset): string {
   if (demo) return `dockhand-demo-${demo}`;
-  const canonical = normaliseBaseUrl(baseUrl) ?? baseUrl;
+  const canonical = canonicalBaseUrl(baseUrl) ?? baseUrl;
   return `dockhand-${createHash('sha256').update(canonical).digest('hex').slice(0, 16)}`;
 }
 
@@ -103,11 +114,13 @@ export async function testConnection(
   input: { baseUrl: string; apiKey: string },
   options: ConnectionTestOptions = {},
 ): Promise<ConnectionTestResult> {
+  // Before the key goes anywhere: an http:// address to another machine would carry it in clear.
+  if (isInsecureRemoteUrl(input.baseUrl)) return fail('malformed_url', INSECURE_API_URL_MESSAGE);
   const baseUrl = normaliseBaseUrl(input.baseUrl);
   if (!baseUrl) {
     return fail(
       'malformed_url',
-      'Enter the API base URL as http(s)://host/…/v2.1, without a user, password, query or fragment.',
+      'Enter the API base URL as https://host/…/v2.1, without a user, password, query or fragment.',
     );
   }
   const apiKey = input.apiKey;

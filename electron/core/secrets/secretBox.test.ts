@@ -117,6 +117,23 @@ describe('SecretBox', () => {
     expect(readdirSync(join(folder, 'nested'))).toEqual(['secret.key']);
   });
 
+  it('never saves or uses a connection that would send the key over plain http to another machine', async () => {
+    const folder = dir();
+    const file = join(folder, 'credentials.bin');
+    const cipher = keyFileCipher(join(folder, 'secret.key'));
+    const box = new SecretBox(cipher, file);
+    const insecure = { ...connection, baseUrl: 'http://backoffice.example/v2.1' };
+    await expect(box.save(insecure)).rejects.toThrow(/Use an https:\/\/ address/);
+    expect(readdirSync(folder)).not.toContain('credentials.bin');
+    // One saved by an older version reads as absent: the connect screen asks again.
+    writeFileSync(file, await cipher.encrypt(JSON.stringify(insecure)));
+    expect(await new SecretBox(cipher, file).load()).toBeUndefined();
+    // This computer (the demo simulator) stays on http.
+    const demo = { baseUrl: 'http://127.0.0.1:4010/v2.1', apiKey: KEY, demo: true };
+    expect(await box.save(demo)).toMatchObject({ configured: true, baseUrl: demo.baseUrl });
+    expect(await new SecretBox(cipher, file).load()).toEqual(demo);
+  });
+
   it('refuses a damaged key file instead of replacing it', async () => {
     const folder = dir();
     const keyFile = join(folder, 'secret.key');

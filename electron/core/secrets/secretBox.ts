@@ -6,10 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { secureTransport } from '../../../src/api/secureUrl';
 import type { SecretCipher } from './cipher';
 
+/**
+ * A connection that would send the key over plain http to another machine is never saved, nor used when read
+ * back: one saved before the https rule (src/api/secureUrl.ts) reads as absent, so the connect screen asks again.
+ */
 export const ConnectionSchema = z.strictObject({
-  baseUrl: z.url({ protocol: /^https?$/ }),
+  baseUrl: z.url({ protocol: /^https?$/ }).check(secureTransport()),
   apiKey: z.string().min(1).max(512),
   demo: z.boolean().default(false),
 });

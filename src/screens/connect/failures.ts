@@ -5,7 +5,8 @@
 import type { ConnectionFailure, ConnectionTestResult } from '../../bridge/contract';
 
 export const FAILURE_TEXT: Record<ConnectionFailure, string> = {
-  malformed_url: 'That is not a valid API URL (it must start with http:// or https:// and end with /v2.1)',
+  malformed_url:
+    'That is not a valid API URL: it must start with https:// (http:// only for this computer) and end with /v2.1',
   unreachable: 'Cannot reach the server: check the address and the network connection.',
   unauthorized: 'The server rejected the API key (401)',
   forbidden: 'The key is valid but not allowed to use purchase orders (403)',
