@@ -5,7 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
-import { offlineInvoice, offlineOrder } from './testing/edits';
+import { allocateTempId, enqueue } from '../../../src/db/outbox';
+import { offlineInvoice, offlineOrder, uniqueText } from './testing/edits';
 import { problemResponse, recordingFetch } from './testing/fetches';
 import { engineHarness, type EngineHarness } from './testing/harness';
 
@@ -199,4 +200,87 @@ describe('crash resume of push', () => {
     expect(failed.reason).toContain(`#${twinId}`);
     sim.state.purchaseOrders.delete(twinId);
   });
+});
+
+describe('exactly once with a PC clock that is wrong, or is moved while a create is in doubt', () => {
+  const MINUTE = 60_000;
+  /** Where the PC's clock stands (ms from the real time) when the create leaves, and once its answer is lost. */
+  const clocks = [
+    { name: '10 minutes fast', atAttempt: 10 * MINUTE, after: 10 * MINUTE },
+    { name: '10 minutes slow', atAttempt: -10 * MINUTE, after: -10 * MINUTE },
+    { name: '10 minutes fast, put right before the lookup', atAttempt: 10 * MINUTE, after: 0 },
+    { name: 'right, then set 10 minutes back before the lookup', atAttempt: 0, after: -10 * MINUTE },
+  ];
+  const CREATES = ['/customers', '/supplierreturnitems'];
+
+  it.each(clocks)(
+    'one customer and one return item for creates whose answer a proxy lost: clock $name',
+    async (clock) => {
+      let offsetMs = clock.atAttempt;
+      const now = () => new Date(Date.now() + offsetMs);
+      // The proxy passes each create's first request to the server, then drops the answer, and the PC's clock
+      // is moved (or not) right then: before the engine looks the create up.
+      const dropped = new Set<string>();
+      const proxy = recordingFetch(async (request, forward) => {
+        const target = CREATES.find((end) => request.url.endsWith(end));
+        if (request.method !== 'POST' || !target || dropped.has(target)) return forward();
+        dropped.add(target);
+        await (await forward()).arrayBuffer();
+        offsetMs = clock.after;
+        throw new TypeError('fetch failed', {
+          cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+        });
+      });
+      harness = engineHarness(sim, { now, clientOptions: { fetch: proxy.fetch, now } });
+      const returnId = [...sim.state.supplierReturns.values()].find(
+        (candidate) => candidate.supplier_return_status.name === 'Incomplete',
+      )!.id;
+      const lastName = uniqueText('Skew');
+      const notes = uniqueText('skew');
+      const customer = await enqueue(harness.db, {
+        kind: 'createCustomer',
+        params: {},
+        body: { first_name: 'Ada', last_name: lastName, email: 'ada@example.com' },
+        createsTempId: await allocateTempId(harness.db, 'customers'),
+        label: `New customer Ada ${lastName}`,
+        cacheChanges: [],
+        now: now(),
+      });
+      const item = await enqueue(harness.db, {
+        kind: 'createSupplierReturnItem',
+        params: { id: returnId },
+        body: {
+          product: { id: 10003 },
+          supplier_return_reason: { id: 1 },
+          return_quantity: 1,
+          supplier_return_item_notes: notes,
+        },
+        createsTempId: await allocateTempId(harness.db, 'supplierReturnItems'),
+        label: 'Return 1',
+        cacheChanges: [],
+        now: now(),
+      });
+
+      await harness.engine.start();
+      await harness.drain();
+
+      expect([...dropped].sort()).toEqual([...CREATES].sort());
+      const customers = [...sim.state.customers.values()].filter((c) => c.last_name === lastName);
+      const items = [...sim.state.supplierReturnItems.values()].filter(
+        (i) => i.supplier_return_item_notes === notes,
+      );
+      expect(customers).toHaveLength(1);
+      expect(items).toHaveLength(1);
+      expect((await harness.store.getOp({ id: customer.id })).op).toMatchObject({
+        state: 'done',
+        attempts: 1,
+        resultId: customers[0]!.id,
+      });
+      expect((await harness.store.getOp({ id: item.id })).op).toMatchObject({
+        state: 'done',
+        attempts: 1,
+        resultId: items[0]!.id,
+      });
+    },
+  );
 });

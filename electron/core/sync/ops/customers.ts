@@ -43,7 +43,7 @@ async function findCustomer(context: OpRunContext, { body }: { body: CreateBody 
   });
   const found = await search(context, {
     filter_by: buildFilter(clauses),
-    created_since: attemptWindowStart(op),
+    created_since: await attemptWindowStart(context, op),
   });
   return found.filter((customer) =>
     MATCHED_KEYS.every((key) => body[key] === undefined || customer[key] === body[key]),

@@ -49,7 +49,7 @@ async function findCreatedSince(
   const items = await searchAll(context, 'searchSupplierReturnItems', {
     params: { id: params.id },
     query: {
-      created_since: attemptWindowStart(op),
+      created_since: await attemptWindowStart(context, op),
       supplier_return_reason_ids: String(body.supplier_return_reason.id),
     },
   });

@@ -45,11 +45,26 @@ export interface OpInput {
   baseVersion?: unknown;
 }
 
-export async function opsHarness(sim: SimulatorHandle): Promise<OpsHarness> {
-  const client = createApiClient({ baseUrl: sim.baseUrl, getApiKey: () => Promise.resolve('demo-key') });
+export interface OpsHarnessOptions {
+  /**
+   * This PC's clock, for the client and for every time the harness writes down (the op's creation, the
+   * attempt's write-ahead mark), as the app's one clock serves both. The real clock by default.
+   */
+  now?: () => Date;
+  /** Skip the first read (the token): a client that has heard nothing from the server yet. */
+  cold?: boolean;
+}
+
+export async function opsHarness(sim: SimulatorHandle, options: OpsHarnessOptions = {}): Promise<OpsHarness> {
+  const now = options.now ?? (() => new Date());
+  const client = createApiClient({
+    baseUrl: sim.baseUrl,
+    getApiKey: () => Promise.resolve('demo-key'),
+    now,
+  });
   // Fetch the token now: under a drop fault the token request would be the one whose answer is lost.
-  await client.call('getShippingPort', { params: { id: 1 } });
-  const context: OpRunContext = { client, now: () => new Date() };
+  if (!options.cold) await client.call('getShippingPort', { params: { id: 1 } });
+  const context: OpRunContext = { client, now };
 
   function op<K extends OpKind>(kind: K, input: OpInput): OpRecord {
     const spec = specFor(kind);
@@ -65,7 +80,7 @@ export async function opsHarness(sim: SimulatorHandle): Promise<OpsHarness> {
       ...(input.baseVersion === undefined ? {} : { baseVersion: input.baseVersion }),
       state: 'queued',
       attempts: 0,
-      createdAt: new Date().toISOString(),
+      createdAt: now().toISOString(),
       label: spec.describe(shape),
     });
   }
@@ -75,7 +90,7 @@ export async function opsHarness(sim: SimulatorHandle): Promise<OpsHarness> {
       ...queued,
       state: 'sending',
       attempts: queued.attempts + 1,
-      lastAttemptAt: new Date().toISOString(),
+      lastAttemptAt: now().toISOString(),
     };
     const { operation } = specFor(queued.kind);
     const input = { params: queued.params, body: queued.body };
@@ -84,7 +99,7 @@ export async function opsHarness(sim: SimulatorHandle): Promise<OpsHarness> {
   }
 
   async function sendFaulty(queued: OpRecord, faults: { dropAfterCommitRate?: number; resetRate?: number }) {
-    const before = new Date().toISOString();
+    const before = now().toISOString();
     sim.control.setFaults(faults);
     try {
       const error = await send(queued).then(
