@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { sampleProduct, samplePurchaseOrder, samplePurchaseOrderItem } from '../../api/resources/fixtures';
 import { mountInPage } from '../../components/testing/mountInPage';
-import { DockhandDb, type CachedPurchaseOrderItem } from '../../db/schema';
+import { DockhandDb, type CachedPurchaseOrder, type CachedPurchaseOrderItem } from '../../db/schema';
 import type { Session } from '../../lib/session.svelte';
 import ReceiveOrder from './ReceiveOrder.svelte';
 
@@ -23,7 +23,7 @@ function scannerTypes(text: string) {
 
 async function seeded(): Promise<DockhandDb> {
   const db = new DockhandDb(`receive-order-${crypto.randomUUID()}`);
-  await db.purchaseOrders.put(samplePurchaseOrder({ id: 1001 }));
+  await db.purchaseOrders.put(samplePurchaseOrder({ id: 1001 }) as CachedPurchaseOrder);
   const line = (poItemId: number, code: string, name: string, received: number) =>
     samplePurchaseOrderItem({
       po_item_id: poItemId,
