@@ -19,6 +19,7 @@ import { DockhandDb } from '../../src/db/schema';
 import type { StorePort } from '../../src/db/storePort';
 import { startCheckpointer } from './checkpointer';
 import { acquireLock } from './lock';
+import { countOutboxChanges, markOf, outboxStateReader, readMark, writeMark } from './outboxMark';
 import { sqliteBulk, type BulkStore } from './sqliteBulk';
 import { sqliteCursors, type CursorTables } from './sqliteCursors';
 import {
@@ -30,6 +31,14 @@ import {
   type TableKind,
 } from './sqliteRecords';
 import { serialiseOnSqlite, settled, type RawDatabase, type RawObjectStore } from './sqliteTransactions';
+import {
+  judge,
+  lookAtFile,
+  moveAside,
+  recordAcceptance,
+  StoreDamagedError,
+  type AcceptedLoss,
+} from './storeTrust';
 
 export interface FileStoreOptions {
   /**
@@ -39,6 +48,13 @@ export interface FileStoreOptions {
    * writes).
    */
   onDurabilityFailure?: (error: Error) => void;
+  /**
+   * Open a store found damaged or missing queued edits anyway (./storeTrust.ts), rather than refuse it with
+   * StoreDamagedError: a damaged database file is moved aside and a new one started, an incomplete one is
+   * kept as it is; either way the loss is recorded in the store (stats().opened.acceptedLoss, and
+   * dockhand_meta `acceptedLoss/<time>`). Only on the user's explicit say-so (`--accept-store-loss`).
+   */
+  acceptLoss?: boolean;
 }
 
 export interface FileStoreStats {
@@ -49,8 +65,8 @@ export interface FileStoreStats {
   checkpoints: number;
   /** The database file and its write-ahead log, in bytes. */
   bytes: number;
-  /** Whether the open found an existing database. */
-  opened: { existing: boolean };
+  /** Whether the open found an existing database, and the loss it accepted (FileStoreOptions.acceptLoss). */
+  opened: { existing: boolean; acceptedLoss?: AcceptedLoss };
 }
 
 export interface FileStore {
@@ -133,6 +149,7 @@ function refusal(broken: () => Error | undefined): Middleware<DBCore> {
 
 interface RawIndex {
   name: string;
+  storeRecord(record: { key: unknown; value: unknown }): void;
   keyPath: string | string[];
   unique: boolean;
   multiEntry: boolean;
@@ -190,6 +207,19 @@ function bulkStore(store: RawStore): BulkStore | undefined {
   };
 }
 
+/**
+ * A database read back from a torn or missing log can mix pages of different moments (a checkpoint copies a
+ * page only once no later change to it is pending), so an index may disagree with its table: after a loss
+ * is accepted, SQLite's indexes and every IndexedDB index table are rebuilt from the object stores' rows.
+ */
+function rebuildIndexes(stores: RawStore[]): void {
+  for (const store of stores)
+    for (const index of store.rawIndexes.values()) {
+      index.records.clear();
+      for (const record of store.records.values()) index.storeRecord(record);
+    }
+}
+
 /** The schema as IndexedDB holds it: a database written under another one is refused, never misread. */
 function schemaOf(version: number, stores: RawStore[]): string {
   return JSON.stringify({
@@ -214,11 +244,37 @@ function openSqlite(path: string): Database {
   return sqlite;
 }
 
+/**
+ * Refuses (StoreDamagedError) a database that fails its quick check or is behind its outbox mark
+ * (./outboxMark.ts), before anything writes to it; answers the loss the caller accepted instead.
+ */
+function trust(dir: string, path: string, options: FileStoreOptions, now: Date) {
+  const mark = readMark(dir);
+  const look = lookAtFile(path);
+  const loss = judge(dir, mark, look);
+  if (loss && !options.acceptLoss) throw new StoreDamagedError(dir, loss);
+  // A deleted database's log is moved aside too: SQLite would replay it into the new, empty file.
+  const strayLog = look.kind === 'missing' && existsSync(`${path}-wal`);
+  const movedTo = look.kind === 'damaged' || strayLog ? moveAside(path, now) : undefined;
+  const accepted: AcceptedLoss | undefined = loss && {
+    ...loss,
+    acceptedAt: now.toISOString(),
+    ...(movedTo ? { movedTo } : {}),
+  };
+  // A new database (a damaged one moved aside, or none yet) starts its marks afresh.
+  const createdAt = mark.kind === 'ok' && look.kind === 'sound' ? mark.mark.createdAt : now.toISOString();
+  return { mark: mark.kind === 'ok' ? mark.mark : undefined, accepted, createdAt };
+}
+
 async function open(dir: string, options: FileStoreOptions, release: () => void): Promise<FileStore> {
   refuseJournalStore(dir);
   const path = join(dir, DATABASE_FILE);
+  const trusted = trust(dir, path, options, new Date());
   const existing = existsSync(path);
   const sqlite = openSqlite(path);
+  // SQLite's own indexes first (./storeTrust.ts: a torn log can leave them disagreeing with their tables),
+  // before the open reads through one; IndexedDB's are rebuilt once the stores are set up (rebuildIndexes).
+  if (trusted.accepted?.kind === 'incomplete') sqlite.exec('REINDEX');
   let broken: Error | undefined;
   const onFailure = options.onDurabilityFailure ?? failStop;
 
@@ -274,7 +330,30 @@ async function open(dir: string, options: FileStoreOptions, release: () => void)
       sqlite
         .prepare('INSERT OR REPLACE INTO dockhand_meta (name, value) VALUES (?, ?)')
         .run('schema', schema);
+      countOutboxChanges(sqlite);
+      if (trusted.accepted?.kind === 'incomplete') rebuildIndexes(stores);
+      if (trusted.accepted) recordAcceptance(sqlite, trusted.accepted);
     })();
+
+    const outboxState = outboxStateReader(sqlite);
+    let marked = outboxState();
+    const { mark } = trusted;
+    if (mark?.seq !== marked.seq || mark.changes !== marked.changes || trusted.accepted)
+      writeMark(dir, markOf(marked, trusted.createdAt));
+    /** After a commit that touched the outbox, before Dexie hears of it: the mark follows the database. */
+    const followMark = (scope: Set<string>) => {
+      if (!scope.has('outbox') || broken) return;
+      const now = outboxState();
+      if (now.seq === marked.seq && now.changes === marked.changes) return;
+      try {
+        writeMark(dir, markOf(now, trusted.createdAt));
+        marked = now;
+      } catch (error) {
+        // The edit is in the database but a later loss of it could go unseen: as unsafe as a failed commit.
+        broken ??= error as Error;
+        onFailure(error as Error);
+      }
+    };
 
     const checkpointer = startCheckpointer(path);
     const transactions = serialiseOnSqlite(sqlite, raw, stores, {
@@ -283,7 +362,10 @@ async function open(dir: string, options: FileStoreOptions, release: () => void)
         broken ??= error;
         onFailure(error);
       },
-      onCommit: () => checkpointer.committed(),
+      onCommit(scope) {
+        followMark(scope);
+        checkpointer.committed();
+      },
     });
     return {
       dir,
@@ -304,7 +386,7 @@ async function open(dir: string, options: FileStoreOptions, release: () => void)
         commits: transactions.commits,
         checkpoints: checkpointer.checkpoints,
         bytes: [path, `${path}-wal`].reduce((n, file) => n + (existsSync(file) ? statSync(file).size : 0), 0),
-        opened: { existing },
+        opened: { existing, ...(trusted.accepted ? { acceptedLoss: trusted.accepted } : {}) },
       }),
     };
   } catch (error) {

@@ -38,8 +38,11 @@ export interface TransactionHooks {
   fsyncs(scope: Set<string>): boolean;
   /** The COMMIT failed: the transaction is not durable, and the caller must not be told it is. */
   onCommitFailure(error: Error): void;
-  /** A COMMIT succeeded (./checkpointer.ts checkpoints the log a while after). */
-  onCommit?(): void;
+  /**
+   * A COMMIT of a transaction over `scope` succeeded, and its transaction has not yet fired `complete`
+   * (./checkpointer.ts checkpoints the log a while after; ./outboxMark.ts follows the outbox).
+   */
+  onCommit?(scope: Set<string>): void;
 }
 
 const overlaps = (a: Set<string>, b: Set<string>) => [...a].some((name) => b.has(name));
@@ -98,7 +101,7 @@ export function serialiseOnSqlite(
       hooks.onCommitFailure(error as Error);
       return;
     }
-    hooks.onCommit?.();
+    hooks.onCommit?.(tx._scope);
   }
 
   function begin(tx: RawTransaction): void {
