@@ -68,6 +68,7 @@ export function unpackPulledPage(
     at: packed.at,
     ...(packed.chain ? { chain: packed.chain } : {}),
     ...(packed.listedChildren ? { listedChildren: packed.listedChildren } : {}),
+    ...(packed.refs ? { refs: packed.refs } : {}),
     writes,
   });
   if (!request.success)

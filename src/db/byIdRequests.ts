@@ -6,17 +6,30 @@
  * next pull reads it through the store port's `requestedById` and fetches the record, and storing the fetched
  * row settles it. A 404 on that fetch is stored as a delete of the id, which marks the request "not found"
  * so the screen can say so instead of waiting for ever.
+ *
+ * The references pulled list pages name are kept here too, apart from the user's requests (their own key
+ * prefix, `byIdRef:`): a page stores them in the transaction that stores its cursor (./dexiePull.ts), so a
+ * run killed after some pages were stored leaves their references for the next run's by-id step, which
+ * would otherwise never hear of them (the resumed run skips those pages). They are not the user's: the
+ * screens' "asked for" lists (`waitingByIdRequests`, `byIdRequest`) never show them. Storing the record,
+ * its delete after a 404, or the by-id step finding it fresh (`forgetPulledRefs`) clears them.
  */
 import { z } from 'zod';
 import type { CacheWrite } from './cacheWrites';
 import type { DockhandDb } from './schema';
+import { BY_ID_TABLES, ByIdRefSchema } from './storePort';
 
-/** The tables whose records the API serves only by id (the engine's by-id resources). */
-export const BY_ID_TABLES = ['suppliers', 'outlets', 'supplierReturns', 'shippingPorts'] as const;
+export { BY_ID_TABLES };
 export type ByIdTable = (typeof BY_ID_TABLES)[number];
 
 const PREFIX = 'byIdRequest:';
 const keyOf = (table: ByIdTable, id: number) => `${PREFIX}${table}:${id}`;
+const REF_PREFIX = 'byIdRef:';
+const refKeyOf = (table: ByIdTable, id: number) => `${REF_PREFIX}${table}:${id}`;
+
+export type ByIdRef = z.infer<typeof ByIdRefSchema>;
+/** A pulled reference as kept in `meta`: when the page that named it was stored. */
+const PulledRefSchema = ByIdRefSchema.extend({ at: z.iso.datetime() });
 
 export const ByIdRequestSchema = z.strictObject({
   table: z.enum(BY_ID_TABLES),
@@ -63,8 +76,34 @@ export async function waitingByIdRequests(db: DockhandDb): Promise<ByIdRequest[]
 }
 
 /**
+ * Keeps the references a pulled page named until the by-id step deals with them; call inside the
+ * transaction that stores the page's cursor (with `meta`), so a stored page always has its references kept.
+ */
+export async function keepPulledRefs(db: DockhandDb, refs: readonly ByIdRef[], at: string): Promise<void> {
+  if (!refs.length) return;
+  await db.meta.bulkPut(
+    refs.map(({ table, id }) => ({ key: refKeyOf(table, id), value: { table, id, at } })),
+  );
+}
+
+/** The references pulled pages named that no by-id step has dealt with yet. */
+export async function pulledRefs(db: DockhandDb): Promise<ByIdRef[]> {
+  const entries = await db.meta.where('key').startsWith(REF_PREFIX).toArray();
+  return entries.flatMap((entry) => {
+    const parsed = PulledRefSchema.safeParse(entry.value);
+    return parsed.success ? [{ table: parsed.data.table, id: parsed.data.id }] : [];
+  });
+}
+
+/** Clears pulled references the by-id step has dealt with (fetched, or found fresh in the cache). */
+export async function forgetPulledRefs(db: DockhandDb, refs: readonly ByIdRef[]): Promise<void> {
+  if (refs.length) await db.meta.bulkDelete(refs.map(({ table, id }) => refKeyOf(table, id)));
+}
+
+/**
  * Settles the requests a pulled write answers; call inside the transaction that applies it (with `meta`).
  * A put of the record closes its request; a delete of its id (the fetch answered 404) marks it not found.
+ * Either clears the pulled references to it.
  */
 export async function settleByIdRequests(db: DockhandDb, write: CacheWrite, at: string): Promise<void> {
   const { table } = write;
@@ -74,7 +113,11 @@ export async function settleByIdRequests(db: DockhandDb, write: CacheWrite, at: 
     return typeof id === 'number' ? [id] : [];
   });
   const deleted = (write.delete ?? []).filter((key): key is number => typeof key === 'number');
-  if (putIds.length) await db.meta.bulkDelete(putIds.map((id) => keyOf(table, id)));
+  const settled = [
+    ...putIds.map((id) => keyOf(table, id)),
+    ...[...putIds, ...deleted].map((id) => refKeyOf(table, id)),
+  ];
+  if (settled.length) await db.meta.bulkDelete(settled);
   if (!deleted.length) return;
   const keys = deleted.map((id) => keyOf(table, id));
   const entries = await db.meta.bulkGet(keys);

@@ -8,8 +8,17 @@
  * rows already stored have the same `modified_on` and are left unchanged (./cacheRows.ts de-duplication),
  * rows with pending edits are rebased again over the same server copy, and deletes of absent rows do
  * nothing, so the replay is harmless.
+ *
+ * The by-id records the page's rows name (`refs`) are kept with its cursor, in that last slice, so a stored
+ * page always has its references kept for the by-id step (./byIdRequests.ts), even if the run dies before it.
  */
-import { settleByIdRequests, waitingByIdRequests } from './byIdRequests';
+import {
+  forgetPulledRefs,
+  keepPulledRefs,
+  pulledRefs,
+  settleByIdRequests,
+  waitingByIdRequests,
+} from './byIdRequests';
 import { deleteServerRows, putServerRows } from './cacheRows';
 import { countOutbox } from './outboxCounts';
 import type { CacheKey, CacheWrite } from './cacheWrites';
@@ -32,7 +41,14 @@ import { cleanResolvedTempIds } from './tempIds';
 
 type PullMethods = Pick<
   StorePort,
-  'getCursor' | 'applyPulledPage' | 'staleIds' | 'requestedById' | 'keysWhere' | 'countByState' | 'prune'
+  | 'getCursor'
+  | 'applyPulledPage'
+  | 'staleIds'
+  | 'requestedById'
+  | 'forgetPulledRefs'
+  | 'keysWhere'
+  | 'countByState'
+  | 'prune'
 >;
 
 export interface PullApplyOptions {
@@ -80,7 +96,7 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
       return { cursor: (await db.cursors.get(resource)) ?? null };
     },
 
-    async applyPulledPage({ writes, cursor, at, listedChildren }) {
+    async applyPulledPage({ writes, cursor, at, listedChildren, refs }) {
       const totals = { written: 0, unchanged: 0, rebased: 0, deleted: 0 };
       let rest = writes;
       // The children the page leaves out go with its first slice (./listedChildren.ts).
@@ -121,6 +137,8 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
             totals.unchanged += result.unchanged;
             totals.rebased += result.rebased;
           }
+          // Before the cursor: the cursor's write failing takes the references with it too.
+          if (last && refs) await keepPulledRefs(db, refs, at);
           if (last && cursor) await db.cursors.put(cursor);
         });
         // Only a full slice says what `sliceRows` rows cost (a page's short tail is mostly fixed cost).
@@ -147,8 +165,14 @@ export function createPullMethods(db: DockhandDb, options: PullApplyOptions = {}
       return { ids: unique.filter((_, i) => isStale(rows[i])).slice(0, limit ?? unique.length) };
     },
 
-    async requestedById() {
-      return { refs: (await waitingByIdRequests(db)).map(({ table, id }) => ({ table, id })) };
+    async requestedById({ pulled }) {
+      const asked = (await waitingByIdRequests(db)).map(({ table, id }) => ({ table, id }));
+      return { refs: pulled ? [...asked, ...(await pulledRefs(db))] : asked };
+    },
+
+    async forgetPulledRefs({ refs }) {
+      await forgetPulledRefs(db, refs);
+      return {};
     },
 
     async keysWhere({ table, field, values, after, limit }) {

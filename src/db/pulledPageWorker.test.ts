@@ -44,6 +44,28 @@ describe('the pull worker', () => {
     server.close();
   });
 
+  it('keeps the by-id references a packed page names, with its cursor; a malformed one is refused', async () => {
+    const { server, posted, reader } = worker();
+    await server.receive({ type: 'open', name: 'worker-test' });
+    const page = packPulledPage({
+      writes: [{ table: 'customers', put: [customer(1)] }],
+      cursor,
+      at: AT,
+      refs: [{ table: 'outlets', id: 2 }],
+    });
+    await server.receive({ type: 'apply', id: 5, page });
+    expect(posted.pop()).toMatchObject({ id: 5, result: { ok: true } });
+    const kept = await reader.meta.where('key').startsWith('byIdRef:').toArray();
+    expect(kept.map((entry) => entry.value)).toEqual([{ table: 'outlets', id: 2, at: AT }]);
+
+    const odd = { ...page, cursor: { ...cursor, id: 4 }, refs: [{ table: 'customers', id: 1 }] };
+    await server.receive({ type: 'apply', id: 6, page: odd });
+    // Only by-id tables can be named: the message itself is refused.
+    expect(posted.pop()).toEqual({ type: 'failed', error: 'The pull worker was sent a malformed message' });
+    expect(await reader.cursors.get('customers')).toEqual(cursor);
+    server.close();
+  });
+
   it('keeps what a packed page says of its listed children, and deletes the lines it leaves out', async () => {
     const { server, posted, reader } = worker();
     await server.receive({ type: 'open', name: 'worker-test' });

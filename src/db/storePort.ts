@@ -22,6 +22,11 @@ export const CacheWriteSchema = z.strictObject({
   delete: z.array(CacheKeySchema).optional(),
 });
 
+/** The tables whose records the API serves only by id (the engine's by-id resources, ./byIdRequests.ts). */
+export const BY_ID_TABLES = ['suppliers', 'outlets', 'supplierReturns', 'shippingPorts'] as const;
+/** A record served only by id that a pulled record names (a PO's supplier, a customer's outlet). */
+export const ByIdRefSchema = z.strictObject({ table: z.enum(BY_ID_TABLES), id: z.number().int().positive() });
+
 export const TempIdMappingSchema = z.strictObject({
   tempId: z.number().int().negative(),
   serverId: z.number().int().positive(),
@@ -201,6 +206,12 @@ export const STORE_PORT = {
           parents: z.array(z.number().int()),
         })
         .optional(),
+      /**
+       * Records the page's rows name that the API serves only by id (a PO's supplier, a customer's outlet):
+       * kept with the page's cursor, in its transaction, for the by-id step to fetch (./byIdRequests.ts), so
+       * a run killed after the page was stored does not lose them. Each at most once a run is enough.
+       */
+      refs: z.array(ByIdRefSchema).optional(),
     }),
     response: z.strictObject({
       written: z.number().int(),
@@ -225,12 +236,21 @@ export const STORE_PORT = {
   /**
    * Records the user asked for by id that are not fetched yet (./byIdRequests.ts): the by-id pull fetches
    * them with the ones it found referenced. Storing the record, or its delete after a 404, settles them.
+   * With `pulled`, also the references stored pages named (applyPulledPage `refs`) not yet dealt with.
    */
   requestedById: {
-    request: z.strictObject({}),
+    request: z.strictObject({ pulled: z.boolean().optional() }),
     response: z.strictObject({
       refs: z.array(z.strictObject({ table: CacheTableSchema, id: z.number().int().positive() })),
     }),
+  },
+  /**
+   * Clears pulled references the by-id step has dealt with: fetched (storing the record cleared them
+   * already) or found fresh in the cache. The user's own requests are not touched.
+   */
+  forgetPulledRefs: {
+    request: z.strictObject({ refs: z.array(ByIdRefSchema) }),
+    response: z.strictObject({}),
   },
   /**
    * Primary keys of a table's rows whose `field` equals one of `values` (the children of a record), or of

@@ -3,7 +3,7 @@
  * sync resumes from the committed cursor; credit note items come with their notes; product supplier links
  * are swept product by product; a queued delete is not undone by a pull; a keyset pass asks for its
  * next page before storing the one it has; and a whole first sync killed part way asks, when run again, only
- * for what it had not stored.
+ * for what it had not stored, and still fetches every record by id that the pages it stored named.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
@@ -283,7 +283,9 @@ describe('keyset pages', () => {
 /**
  * A whole first sync (every tier, the sweep and the by-id records) that dies part way, then runs again on
  * the same store, compared with a fresh sync of the same data: what the second run asks for is what the
- * first did not store, pass by pass, and every row is written once over both runs.
+ * first did not store, pass by pass, and every row is written once over both runs. The records served only
+ * by id that the first run's stored pages named are fetched too: the resumed run skips those pages, and
+ * only the store still knows what they named.
  */
 describe('a first sync killed part way', () => {
   const PAGE = 10;
@@ -387,6 +389,11 @@ describe('a first sync killed part way', () => {
     'creditNotes',
     'creditNoteItems',
     'productSuppliers',
+    // Served only by id: fetched because stored records name them (or, for ports, the suppliers do).
+    'suppliers',
+    'outlets',
+    'shippingPorts',
+    'supplierReturns',
   ] as const;
   async function tableCounts(h: EngineHarness) {
     const out: Record<string, number> = {};
@@ -454,9 +461,13 @@ describe('a first sync killed part way', () => {
       // No record read by id twice: what the first run fetched is fresh for the second.
       for (const key of second.byId) expect(first.byId.has(key), key).toBe(false);
 
-      // Every row written once over both runs, and the cache is the fresh sync's.
+      // Every row written once over both runs, and the cache is the fresh sync's, by-id records included.
+      expect(fresh!.counts.suppliers).toBeGreaterThan(0);
+      expect(fresh!.counts.shippingPorts).toBeGreaterThan(0);
       expect(await tableCounts(harness)).toEqual(fresh!.counts);
       expect(first.written() + second.written()).toBe(fresh!.written);
+      // The references the pages kept were all dealt with: none is left for a later run.
+      expect((await harness.store.requestedById({ pulled: true })).refs).toEqual([]);
     },
     120_000,
   );

@@ -5,7 +5,13 @@
  * items, whose list replaces the cached one. Records are read a few at a time (./pool.ts) and committed in
  * batches of WRITE_BATCH (one transaction each); a stop loses at most the batch under way, which the next
  * run reads again (still stale).
+ *
+ * The references come from the store (`requestedById` with `pulled`): list pages keep them with their rows,
+ * and a batch keeps those of the records it stores (a supplier's shipping port), so a run that dies before
+ * this step, or during it, leaves them to the next run. They are forgotten once the step has dealt with
+ * every one of them (src/db/byIdRequests.ts).
  */
+import type { ByIdRef } from '../../../../src/db/byIdRequests';
 import type { CacheWrite } from '../../../../src/db/cacheWrites';
 import type { StorePort } from '../../../../src/db/storePort';
 import { ApiCallError } from '../../api/errors';
@@ -41,6 +47,9 @@ async function returnItems(deps: ByIdDeps, returnId: number): Promise<{ id: numb
   }
   return items;
 }
+
+/** A reference as the store keeps it: a by-id resource is named after its table. */
+export const storedRef = ({ resource, id }: Ref): ByIdRef => ({ table: resource, id });
 
 /** Records whose writes are committed together: one transaction per batch, never one per record. */
 const WRITE_BATCH = 50;
@@ -116,19 +125,28 @@ export async function refreshById(deps: ByIdDeps, discovered: readonly Ref[]): P
     );
     queue.push(...aged.flat());
   }
-  const done = new Set<string>();
+  const done = new Map<string, Ref>();
+  const keyOf = (ref: Ref) => `${ref.resource}:${ref.id}`;
   let fetched = 0;
   let pending: CacheWrite[] = [];
+  let pendingRefs: Ref[] = [];
   let pendingRecords = 0;
   const flush = async () => {
     if (!pending.length) return;
-    await deps.store.applyPulledPage({ writes: pending, cursor: null, at: deps.now().toISOString() });
+    const refs = [...new Map(pendingRefs.map((ref) => [keyOf(ref), storedRef(ref)])).values()];
+    await deps.store.applyPulledPage({
+      writes: pending,
+      cursor: null,
+      at: deps.now().toISOString(),
+      ...(refs.length ? { refs } : {}),
+    });
     pending = [];
+    pendingRefs = [];
     pendingRecords = 0;
   };
   while (queue.length) {
     deps.signal.throwIfAborted();
-    const batch = queue.splice(0, queue.length).filter((ref) => !done.has(`${ref.resource}:${ref.id}`));
+    const batch = queue.splice(0, queue.length).filter((ref) => !done.has(keyOf(ref)));
     // Every resource's stale ids at once, then their records in one pool: the pool stays full across
     // resources instead of draining at the end of each.
     const stale = await Promise.all(
@@ -140,7 +158,7 @@ export async function refreshById(deps: ByIdDeps, discovered: readonly Ref[]): P
           ids,
           fetchedBefore,
         });
-        for (const id of ids) done.add(`${name}:${id}`);
+        for (const id of ids) done.set(`${name}:${id}`, { resource: name, id });
         return old.map((id): Ref => ({ resource: name, id }));
       }),
     );
@@ -153,7 +171,12 @@ export async function refreshById(deps: ByIdDeps, discovered: readonly Ref[]): P
         if (!own.length) continue;
         pending.push(...(await writesOf(deps, name, own)));
         const { refs } = BY_ID_RESOURCES[name];
-        for (const record of own) if (record.found) queue.push(...(refs?.(record.record) ?? []));
+        for (const record of own) {
+          if (!record.found) continue;
+          const named = refs?.(record.record) ?? [];
+          queue.push(...named);
+          pendingRefs.push(...named);
+        }
       }
       fetched += records.length;
       pendingRecords += records.length;
@@ -161,5 +184,7 @@ export async function refreshById(deps: ByIdDeps, discovered: readonly Ref[]): P
     }
   }
   await flush();
+  // Every reference is dealt with: fetched (storing it cleared its pulled reference) or fresh here.
+  if (done.size) await deps.store.forgetPulledRefs({ refs: [...done.values()].map(storedRef) });
   return fetched;
 }

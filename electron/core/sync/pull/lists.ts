@@ -16,6 +16,7 @@ import type { PortResponse, StorePort } from '../../../../src/db/storePort';
 import type { ApiClient } from '../../api/types';
 import type { PullProgress } from '../types';
 import { fetchChildren } from './children';
+import { storedRef } from './byId';
 import type { ListResource, Ref } from './resources';
 
 type Cursor = NonNullable<PortResponse<'getCursor'>['cursor']>;
@@ -32,12 +33,33 @@ export interface ListPullDeps {
   pageSize: number;
   overlapMs: number;
   onProgress(progress: PullProgress): void;
+  /** The by-id references a page named that it stored with its rows (below), once it is stored. */
   onRefs(refs: Ref[]): void;
+  /**
+   * The references this run's pages have stored so far (`refKey`): a page sends only the others with its
+   * rows, for the store to keep in the page's own transaction (src/db/byIdRequests.ts). Without it, pages
+   * send none (the run has no by-id step to read them).
+   */
+  refsStored?: ReadonlySet<string>;
   /** Keyset only: the resource's own clauses for this run (ListResource.filter). */
   filter?: readonly FilterClauseInput[];
 }
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
+
+export const refKey = (ref: Ref) => `${ref.resource}:${ref.id}`;
+
+/** The page's references the run has not stored yet, each once. */
+function newRefs(deps: ListPullDeps, resource: ListResource, rows: Record<string, unknown>[]): Ref[] {
+  const known = deps.refsStored;
+  if (!known || !resource.refs) return [];
+  const found = new Map<string, Ref>();
+  for (const ref of rows.flatMap((row) => resource.refs!(row))) {
+    const key = refKey(ref);
+    if (!known.has(key)) found.set(key, ref);
+  }
+  return [...found.values()];
+}
 
 /** (modified_on, id) order, comparing instants: the server writes `…:45Z` and `…:45.123Z` alike. */
 function after(a: { modifiedOn: string; id: number }, b: { modifiedOn: string; id: number } | null): boolean {
@@ -234,7 +256,9 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
       // order, each only right after the one before it was stored (src/db/pageChains.ts). At most two are
       // at the store, the one it writes and the next, so it never waits a round trip between two pages.
       // What the page brings is told once it is stored, in page order (the store answers in that order).
-      const refs = rows.flatMap((row) => resource.refs?.(row) ?? []);
+      // The records the page names that are served only by id go with it, kept in its transaction: a run
+      // killed after it was stored leaves them to the next one, which skips this page (src/db/byIdRequests.ts).
+      const refs = newRefs(deps, resource, rows);
       const sent = { done, total: total ?? done, fresh };
       const storing = deps.store
         .applyPulledPage({
@@ -243,6 +267,7 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
           at: deps.now().toISOString(),
           chain: { pass, seq: seq++ },
           ...listedChildren(listed, rows),
+          ...(refs.length ? { refs: refs.map(storedRef) } : {}),
         })
         .then(() => {
           deps.onRefs(refs);

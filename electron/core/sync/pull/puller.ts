@@ -2,7 +2,8 @@
  * One pull run, by tier (./resources.ts): first the dock tier (open purchase orders with their lines and
  * products, this PC's outlet first during the first sync), then "dock-ready", then the background tier
  * (history, invoices, customers, credit notes, reference lists), a batch of the product supplier sweep
- * (./productSuppliers.ts, on its TTL) and the by-id resources the records referenced (on their TTL).
+ * (./productSuppliers.ts, on its TTL) and the by-id resources the records referenced (on their TTL), as the
+ * stored pages kept them (./byId.ts).
  *
  * Before pulling anything the run announces every unfinished initial pass with its total (./progress.ts),
  * so progress is whole from second 0, and a restart with a complete cache reports dock-ready and its last
@@ -18,7 +19,7 @@ import { ApiCallError, CallAbortedError } from '../../api/errors';
 import type { ApiClient } from '../../api/types';
 import type { PullOptions, PullProgress, PullSummary, SyncLogger } from '../types';
 import { refreshById } from './byId';
-import { countKeyset, pullKeyset, pullList, type ListPullDeps } from './lists';
+import { countKeyset, pullKeyset, pullList, refKey, type ListPullDeps } from './lists';
 import { lanesOf, PASSES_IN_FLIGHT } from './lanes';
 import { inPool } from './pool';
 import { tierGate } from './tierGate';
@@ -171,7 +172,9 @@ export function createPuller(deps: PullerDeps): Puller {
     });
     for (const seed of seeds) tracker.seed(seed.resource, seed.tier, seed);
     showStalls(tracker);
-    const refs: Ref[] = [];
+    // The by-id references this run's pages stored (src/db/byIdRequests.ts): a later page does not send one again.
+    const refsStored = new Set<string>();
+    const byIdStep = deps.options.byId !== false;
     let failed = false;
     // No page is stored before every total is announced (`counting` below); a count that ended the run
     // (stopped, offline, credentials) lets none be stored.
@@ -187,12 +190,16 @@ export function createPuller(deps: PullerDeps): Puller {
       overlapMs,
       ...(run.filter ? { filter: run.filter } : {}),
       onProgress: (progress) => tracker.progress(run.resource.name, { ...progress, tier: run.resource.tier }),
-      onRefs: (found) => refs.push(...found),
+      onRefs: (found) => found.forEach((ref) => refsStored.add(refKey(ref))),
+      ...(byIdStep ? { refsStored } : {}),
     });
 
-    /** The records the user asked for by id and the store still waits for (src/db/byIdRequests.ts). */
-    async function requestedRefs(): Promise<Ref[]> {
-      return (await store.requestedById({})).refs.flatMap((ref) => {
+    /**
+     * The records the user asked for by id and the store still waits for (src/db/byIdRequests.ts); with
+     * `pulled`, also those that stored pages named, this run's and a killed run's.
+     */
+    async function requestedRefs(pulled = false): Promise<Ref[]> {
+      return (await store.requestedById(pulled ? { pulled } : {})).refs.flatMap((ref) => {
         const name = byIdNameOf(ref.table);
         return name ? [{ resource: name, id: ref.id }] : [];
       });
@@ -259,7 +266,7 @@ export function createPuller(deps: PullerDeps): Puller {
     async function pullTiers(): Promise<void> {
       // Records the user asked for by id ("open supplier 123") come first: someone is waiting for them, and a
       // first sync's tiers can take minutes. Only those are read here; the by-id step below does the rest.
-      if (deps.options.byId !== false) {
+      if (byIdStep) {
         const requested = await requestedRefs();
         if (requested.length) {
           const ok = await step('byIdRequested', () =>
@@ -359,14 +366,16 @@ export function createPuller(deps: PullerDeps): Puller {
               deps.onProgress(PRODUCT_SUPPLIERS, undefined, deps.now().toISOString());
             });
       const byId = async () =>
-        deps.options.byId === false
+        !byIdStep
           ? true
           : // Requests made while this run was under way are read again: they need not wait for the next run.
+            // The references come from the store, where each page kept its own: a page a killed run stored
+            // is skipped by this one, and only the store still knows what it named.
             step('byId', async () =>
-              refreshById({ store, client: deps.client, now: deps.now, signal, refreshTtlMs }, [
-                ...(await requestedRefs()),
-                ...refs,
-              ]),
+              refreshById(
+                { store, client: deps.client, now: deps.now, signal, refreshTtlMs },
+                await requestedRefs(true),
+              ),
             );
       const finished = await Promise.all([sweep(), byId()]);
       if (!finished.every(Boolean)) return;
