@@ -67,10 +67,27 @@ describe('reconcile helpers', () => {
     });
   });
 
-  it('opens the window the skew before the last attempt (or the op’s creation)', () => {
+  it('opens the window the skew before the last attempt (or the op’s creation), on the server’s clock', async () => {
     const at = '2026-03-01T10:00:00.000Z';
+    const call = () => Promise.reject(new Error('no request expected'));
+    // A PC clock 10 minutes fast: the client says the attempt was at 09:50 on the server.
+    const asked: number[] = [];
+    const serverTime = {
+      at: (pcMs: number) => {
+        asked.push(pcMs);
+        return Promise.resolve(pcMs - 10 * 60_000);
+      },
+    };
+    const skewed = { client: { baseUrl: 'http://x/v2.1', call, serverTime }, now: () => new Date() };
+    const onServer = new Date(Date.parse(at) - 10 * 60_000 - RECONCILE_SKEW_MS).toISOString();
+    expect(
+      await attemptWindowStart(skewed, { lastAttemptAt: at, createdAt: '2026-01-01T00:00:00.000Z' }),
+    ).toBe(onServer);
+    expect(await attemptWindowStart(skewed, { createdAt: at })).toBe(onServer);
+    expect(asked).toEqual([Date.parse(at), Date.parse(at)]);
+    // A client that cannot tell the server's time (a test double): the PC's time as it is.
+    const plain = { client: { baseUrl: 'http://x/v2.1', call }, now: () => new Date() };
     const expected = new Date(Date.parse(at) - RECONCILE_SKEW_MS).toISOString();
-    expect(attemptWindowStart({ lastAttemptAt: at, createdAt: '2026-01-01T00:00:00.000Z' })).toBe(expected);
-    expect(attemptWindowStart({ createdAt: at })).toBe(expected);
+    expect(await attemptWindowStart(plain, { createdAt: at })).toBe(expected);
   });
 });
