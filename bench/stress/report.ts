@@ -142,10 +142,29 @@ export function stressedRows(runs: readonly StressedSync[], label: string, navTi
 }
 
 /**
+ * The clerk's rows alone, for a run whose sync baseline failed (e.g. the raw fetch after the sync dropped a
+ * connection): the nav clicks mid-sync against after it, and the longest task, with no bulkPut baseline.
+ */
+export function clerkOnlyRows(
+  runs: readonly Omit<StressedSync, 'sample'>[],
+  label: string,
+  navTimeoutMs: number,
+): Row[] {
+  const full = runs.map((r) => {
+    const none = { rawFetch: { ms: NaN }, bulkPutMs: NaN, completeMs: NaN, bulkPutLongestTaskMs: NaN };
+    return { ...r, sample: { ...none, longTasks: r.attribution.longTasks } as unknown as SyncSample };
+  });
+  const wanted = [' after the sync', ' mid-sync', 'during the sync (start-up excluded)'];
+  return stressedRows(full, label, navTimeoutMs)
+    .filter((r) => wanted.some((w) => r.name.includes(w)))
+    .map((r) => (r.name.includes('longest main-thread') ? { ...r, note: r.note?.split(';')[0] } : r));
+}
+
+/**
  * What the long tasks during the sync were (./clerk.ts `attribute`): each run's longest tasks with their
  * frames' scripts, as bench:sync prints them, and the scripts that took the most time over all long frames.
  */
-export function attributionLines(runs: readonly StressedSync[]): string[] {
+export function attributionLines(runs: readonly Pick<StressedSync, 'attribution'>[]): string[] {
   return runs.flatMap(({ attribution: a }, i) => [
     `Run ${i + 1}: ${a.longTasks} long tasks, ${round(a.longTaskTotalMs / 1000, 1)} s in all (times from the app's start-up done)`,
     ...a.worst.map((t) => `  ${describeTask(t)}`),
