@@ -1,17 +1,37 @@
 /**
  * How the chaos run's engines are tuned, in the killed worker (./worker.ts) and in the drain (./drain.ts)
- * alike: pushing only, a client-side rate limit as high as the simulator's, short backoff caps, so a run
- * spends its time on faults and crashes rather than on waiting.
+ * alike: pushing and pulling at once, a client-side rate limit as high as the simulator's, short backoff
+ * caps, so a run spends its time on faults and crashes rather than on waiting. The pull runs every two seconds
+ * in small pages with a short refresh TTL, so its pages, cursors and by-id reads interleave with the pushes under
+ * faults and are cut by the kills like they are.
  */
 import type { HeadlessOptions } from '../cli/headless';
 
+export const CHAOS_PULL = {
+  pageSize: 100,
+  intervalMs: 2_000,
+  refreshTtlMs: 30_000,
+  productSuppliersBatch: 25,
+} as const;
+
 export const CHAOS_ENGINE = {
-  pull: false,
+  pull: CHAOS_PULL,
   concurrency: 8,
   rateLimit: { requestsPerMinute: 60_000, burst: 100 },
   backoff: { baseMs: 50, capMs: 2_000 },
   probeBackoff: { baseMs: 100, capMs: 1_000 },
   watchdogMs: 60_000,
+} as const;
+
+/**
+ * The check's last pull (./cacheCheck.ts), faults off: every by-id record and every product's links read
+ * again whatever their age, so the cache can be held to the server's state, not to a TTL's.
+ */
+export const FINAL_PULL = {
+  ...CHAOS_PULL,
+  intervalMs: 3_600_000,
+  refreshTtlMs: 0,
+  productSuppliersBatch: 100_000,
 } as const;
 
 export const CHAOS_CLIENT: HeadlessOptions['client'] = {

@@ -1,18 +1,22 @@
 /**
  * One chaos run (issue: `npm run chaos`). The parent holds the simulator and the generator; the sync engine
- * runs in a child process over a file store in the run's directory, and is SIGKILLed at random moments.
+ * runs in a child process over a file store in the run's directory, pushing and pulling at once, talking to
+ * the simulator through a proxy that knows its requests in flight (./inflight.ts), and is SIGKILLed with one
+ * in flight (./kills.ts).
  *
  *   for each of --restarts rounds:  (worker stopped, faults off) resolve conflicts, queue a batch of edits,
  *                                   make the concurrent server-side edits → faults on → start the worker →
- *                                   SIGKILL it at a random moment → faults off
+ *                                   SIGKILL it mid-request → faults off
  *   drain:  faults reset; an engine in this process until nothing is left to send, resolving conflicts as
  *           they come, for at most 60 s from the moment faults stopped (./drain.ts)
  *   verify: every edit against the simulator's final state (./verify.ts), receipts against the order lines
  *           (./verifyReceipts.ts), and every op's end state against what its scenario meant: only ops the
  *           ledger marks as meant to be refused may end failed (./verifyStates.ts)
+ *   cache:  one whole pull, then the cache against the server, touched records and a sample (./cacheCheck.ts)
  *
  * The edits depend on the seed alone, not on how far the worker got (see `random` below), so a seed's run
  * queues the same ops on a fast or a loaded machine; only the kill moments and conflict picks vary.
+ * `clockSkewMs` runs the client (worker and drain) on a clock that far off the server's (./clock.ts).
  *
  * The parent writes the store only while no worker runs (it waits for the child to be reaped), and the
  * store's lock file would refuse a second opener anyway.
@@ -24,9 +28,12 @@ import { createDexieStore } from '../../src/db/dexieStore';
 import type { OpKind } from '../../src/db/ops';
 import { createApiClient } from '../../electron/core/api';
 import { openFileStore } from '../store';
-import { drain } from './drain';
+import { checkCache, touchedByRun, type CacheVerdict } from './cacheCheck';
+import { drain, finalPull } from './drain';
 import { generate, resolveConflicts, type GenContext, type Scenario } from './generator';
 import { Ledger } from './ledger';
+import { startInFlightProxy } from './inflight';
+import { killRound } from './kills';
 import { seededRandom } from './random';
 import * as parties from './scenariosParties';
 import * as purchasing from './scenariosPurchasing';
@@ -50,6 +57,10 @@ export interface ChaosOptions {
   killCapMs?: number;
   /** Chance that an eligible update gets a concurrent server-side edit. */
   conflictRate?: number;
+  /** The client's clock runs this far off the server's (ms; negative: behind). */
+  clockSkewMs?: number;
+  /** Untouched records the cache check samples per table. */
+  cacheSample?: number;
   log?: (line: string) => void;
 }
 
@@ -63,8 +74,14 @@ export interface ChaosReport extends Verdict {
   drained: boolean;
   drainedInMs: number;
   kills: number;
-  /** Kills that left a write-ahead `sending` mark behind (a request in flight). */
-  killsMidRequest: number;
+  /** Kills that landed while the worker had a request in flight (the proxy held one unanswered). */
+  killsInFlight: number;
+  /** Kills that left a write-ahead `sending` mark behind (a write in flight). */
+  killsMidWrite: number;
+  /** The last whole pull completed (faults off) before the cache check. */
+  pulled: boolean;
+  cache: CacheVerdict;
+  clockSkewMs: number;
   dir: string;
 }
 
@@ -135,6 +152,8 @@ export async function runChaos(sim: ChaosSimulator, options: ChaosOptions): Prom
     `chaos: seed ${seed}, ${options.edits} edits, ${options.restarts} restarts, fault rate ${options.faultRate}; ${dir}`,
   );
 
+  // The server's clock (the simulator runs in this process, unskewed); a second early, for its rounding.
+  const runStart = new Date(Date.now() - 1_000).toISOString();
   sim.control.setFaults({});
   const spares = addSpareSuppliers(sim, Math.max(4, Math.ceil(options.edits / 50)), `${seed}`);
   const linkProducts = random.sample(
@@ -173,46 +192,41 @@ export async function runChaos(sim: ChaosSimulator, options: ChaosOptions): Prom
       .then((answer) => answer.counts);
 
   let kills = 0;
+  let inFlight = 0;
   /** Kills that left an op marked sending: its request may or may not have reached the server. */
-  let midRequest = 0;
-  const rounds = batches(options.edits, Math.max(1, options.restarts));
-  for (const [round, size] of rounds.entries()) {
-    const before = await withStore(async (ctx) => {
-      await resolveConflicts(ctx);
-      await generate(ctx, SCENARIOS, size);
-      return counts(ctx);
-    });
-    if (round >= options.restarts) break; // no restarts: the one batch goes straight to the drain
-    sim.control.setFaults(faultsFor(options.faultRate, seed * 1_000 + round));
-    const child = startWorker({ dir: storeDir, baseUrl: sim.baseUrl, apiKey, logFile });
-    const spawned = Date.now();
-    const work = before.queued + before.sending + before.uncertain + before.blocked;
-    // The moment is random in the round's work, not in wall time (which depends on the machine): after a
-    // random share of the queued ops has finished, so requests are in flight. A share above 1 lets the
-    // worker go idle first (killed then). One kill in ten lands during start-up instead (store replay).
-    const early = choices.chance(0.1);
-    const target = Math.max(1, Math.round(work * (0.3 + choices.next() * 0.9)));
-    const startUpMs = choices.int(0, 1_500);
-    const moment = await Promise.race([
-      ...(early
-        ? [sleep(startUpMs).then(() => `during start-up (${startUpMs} ms)`)]
-        : [child.settled(target).then(() => `after ${target} of ${work} ops finished`)]),
-      child.next('idle').then(() => 'once idle'),
-      child.exited.then(() => 'after it exited'),
-      sleep(killCapMs).then(() => `after ${killCapMs} ms`),
-    ]);
-    const exit = await child.kill();
-    sim.control.setFaults({});
-    if (exit.signal !== 'SIGKILL')
-      throw new Error(`The worker exited by itself (code ${exit.code}); see ${logFile}`);
-    kills += 1;
-    const now = await withStore(counts);
-    if (now.sending > 0) midRequest += 1;
-    log(
-      `round ${round + 1}/${options.restarts}: killed ${moment}, ${Date.now() - spawned} ms after the spawn; ` +
-        `${now.done} done, ${now.queued} queued, ${now.sending} sending, ${now.uncertain} uncertain, ` +
-        `${now.conflicted} conflicted, ${now.failed} failed`,
-    );
+  let midWrite = 0;
+  const clockSkewMs = options.clockSkewMs ?? 0;
+  const proxy = await startInFlightProxy(sim.baseUrl);
+  try {
+    const rounds = batches(options.edits, Math.max(1, options.restarts));
+    for (const [round, size] of rounds.entries()) {
+      const before = await withStore(async (ctx) => {
+        await resolveConflicts(ctx);
+        await generate(ctx, SCENARIOS, size);
+        return counts(ctx);
+      });
+      if (round >= options.restarts) break; // no restarts: the one batch goes straight to the drain
+      sim.control.setFaults(faultsFor(options.faultRate, seed * 1_000 + round));
+      const child = startWorker({ dir: storeDir, baseUrl: proxy.baseUrl, apiKey, logFile, clockSkewMs });
+      const spawned = Date.now();
+      const work = before.queued + before.sending + before.uncertain + before.blocked;
+      const kill = await killRound({ child, proxy, choices, round, work, capMs: killCapMs });
+      const exit = await child.kill();
+      sim.control.setFaults({});
+      if (exit.signal !== 'SIGKILL')
+        throw new Error(`The worker exited by itself (code ${exit.code}); see ${logFile}`);
+      kills += 1;
+      if (kill.inFlight) inFlight += 1;
+      const now = await withStore(counts);
+      if (now.sending > 0) midWrite += 1;
+      log(
+        `round ${round + 1}/${options.restarts}: killed ${kill.moment}${kill.inFlight ? '' : ' (nothing in flight)'}, ` +
+          `${Date.now() - spawned} ms after the spawn; ${now.done} done, ${now.queued} queued, ` +
+          `${now.sending} sending, ${now.uncertain} uncertain, ${now.conflicted} conflicted, ${now.failed} failed`,
+      );
+    }
+  } finally {
+    await proxy.close();
   }
 
   sim.control.resetFaults();
@@ -224,6 +238,7 @@ export async function runChaos(sim: ChaosSimulator, options: ChaosOptions): Prom
     apiKey,
     logFile,
     deadline: drainStart + drainTimeoutMs,
+    clockSkewMs,
     resolve: (db) => resolveConflicts(context(db)),
   });
   const drainedInMs = Date.now() - drainStart;
@@ -245,6 +260,35 @@ export async function runChaos(sim: ChaosSimulator, options: ChaosOptions): Prom
       }),
     );
   const verdict = await check();
+
+  // Only a drained store is pulled and compared: an engine on a store with ops left would send them too.
+  const pullStart = Date.now();
+  const pulled =
+    drained &&
+    (await finalPull({
+      storeDir,
+      baseUrl: sim.baseUrl,
+      apiKey,
+      logFile,
+      deadline: pullStart + drainTimeoutMs,
+      clockSkewMs,
+    }));
+  if (drained)
+    log(
+      `${pulled ? 'whole pull done' : 'no whole pull completed'} in ${((Date.now() - pullStart) / 1_000).toFixed(1)} s`,
+    );
+  const cache = pulled
+    ? await withStore(async (ctx) =>
+        checkCache({
+          db: ctx.db,
+          client,
+          random: seededRandom(seed ^ 0x2545f491),
+          since: runStart,
+          ...(await touchedByRun(ctx.db, ledger)),
+          ...(options.cacheSample === undefined ? {} : { sample: options.cacheSample }),
+        }),
+      )
+    : { checked: {}, heldByFailedOps: 0, mismatches: 0, problems: ['cache: not checked (no whole pull)'] };
   return {
     ...verdict,
     recheck: check,
@@ -257,7 +301,11 @@ export async function runChaos(sim: ChaosSimulator, options: ChaosOptions): Prom
     drained,
     drainedInMs,
     kills,
-    killsMidRequest: midRequest,
+    killsInFlight: inFlight,
+    killsMidWrite: midWrite,
+    pulled,
+    cache,
+    clockSkewMs,
     dir,
   };
 }
@@ -266,10 +314,20 @@ export function reportLine(report: ChaosReport): string {
   const drainedIn = report.drained ? `${(report.drainedInMs / 1_000).toFixed(1)}s` : 'never';
   return (
     `edits=${report.edits} applied=${report.applied} duplicates=${report.duplicates} lost=${report.lost} ` +
-    `failed=${report.failed} conflicts=${report.conflicts} drained_in=${drainedIn}`
+    `failed=${report.failed} conflicts=${report.conflicts} drained_in=${drainedIn} ` +
+    `unchecked=${report.unchecked} cache_mismatches=${report.cache.mismatches}`
   );
 }
 
-/** Passed: drained, nothing lost or duplicated, and no op failed or blocked that was not meant to. */
+/**
+ * Passed: drained, nothing lost or duplicated, no op failed or blocked that was not meant to, every done op
+ * checked, and a whole pull left the cache equal to the server.
+ */
 export const reportPassed = (report: ChaosReport) =>
-  report.drained && report.lost === 0 && report.duplicates === 0 && report.unexpected === 0;
+  report.drained &&
+  report.lost === 0 &&
+  report.duplicates === 0 &&
+  report.unexpected === 0 &&
+  report.unchecked === 0 &&
+  report.pulled &&
+  report.cache.mismatches === 0;

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { CLOCK_SKEW_ENV } from './clock';
 
 const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 /** The repository root, where `--import tsx` resolves. */
@@ -35,6 +36,8 @@ export function startWorker(options: {
   baseUrl: string;
   apiKey: string;
   logFile: string;
+  /** The worker's clock runs this far off the harness's (./clock.ts). */
+  clockSkewMs?: number;
 }): WorkerProcess {
   const log = openSync(options.logFile, 'a');
   // DOCKHAND_CHAOS_NODE_FLAGS adds Node flags for a post-mortem (e.g. `--cpu-prof --cpu-prof-dir=DIR`).
@@ -42,7 +45,11 @@ export function startWorker(options: {
   const args = [...extra, '--import', 'tsx', WORKER, '--data', options.dir, '--base-url', options.baseUrl];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, DOCKHAND_API_KEY: options.apiKey },
+    env: {
+      ...process.env,
+      DOCKHAND_API_KEY: options.apiKey,
+      [CLOCK_SKEW_ENV]: String(options.clockSkewMs ?? 0),
+    },
     stdio: ['ignore', log, log, 'ipc'],
   });
   closeSync(log);

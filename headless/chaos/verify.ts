@@ -32,6 +32,11 @@ export interface Verdict {
   unexpected: number;
   /** Not done and not failed at the end: blocked behind a failed op, or never drained. */
   pending: number;
+  /**
+   * Done ops no check judged (applied, lost or unknown): a verifier with a blind spot. Any one fails the run,
+   * since a pass must mean every done op was looked at.
+   */
+  unchecked: number;
   receiving: ReceivingCoverage;
   problems: string[];
 }
@@ -182,13 +187,17 @@ export async function verify(input: {
 
   const states = judgeStates(entries, problems);
   const unchecked = entries.filter((e) => done(e) && !outcome.has(e.opId));
-  for (const e of unchecked) problems.push(`unchecked: ${e.kind} ${e.opId.slice(0, 8)}`);
+  for (const e of unchecked)
+    problems.push(
+      `unchecked: ${e.kind} ${e.opId.slice(0, 8)} (${e.op?.label}): done, but no check judged it`,
+    );
   return {
     edits: ledger.size,
     applied: [...outcome.values()].filter((o) => o === 'applied').length,
     duplicates,
     lost: [...outcome.values()].filter((o) => o === 'lost').length + unowned,
     ...states,
+    unchecked: unchecked.length,
     receiving,
     problems,
   };

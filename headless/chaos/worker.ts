@@ -4,12 +4,13 @@
  *
  *   node --import tsx headless/chaos/worker.ts --data DIR --base-url URL
  *
- * The API key comes from DOCKHAND_API_KEY. Events for the parent (`started`, `progress`, `idle` with the op
+ * The API key comes from DOCKHAND_API_KEY; a clock skew (./clock.ts) from DOCKHAND_CHAOS_CLOCK_SKEW_MS. Events for the parent (`started`, `progress`, `idle` with the op
  * counts) go over the IPC channel it opens; logs go to stderr. It runs until it is killed.
  */
 import { parseArgs } from 'node:util';
 import type { SyncLogEntry } from '../../electron/core/sync';
 import { openHeadless, waitUntilSettled } from '../cli/headless';
+import { skewFromEnv, skewProcessClock } from './clock';
 import { CHAOS_CLIENT, CHAOS_ENGINE } from './engineOptions';
 
 const emit = (event: Record<string, unknown>) => process.send?.(event);
@@ -25,6 +26,8 @@ const info = (entry: SyncLogEntry) => {
 };
 
 async function main(): Promise<void> {
+  // Before anything reads the clock: the whole process runs on the skewed one, as on a PC set wrong.
+  skewProcessClock(skewFromEnv(process.env));
   const began = Date.now();
   const note = (what: string) =>
     process.stderr.write(`${new Date().toISOString()} worker ${process.pid}: ${what}\n`);
