@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DirectCostSchema, SupplierInvoiceUpdateSchema } from '../../api/requests';
 import type { LandedCostsCalculation } from '../../api/resources';
 import type { CachedSupplierInvoice } from '../schema';
+import { typedAmountOf } from './directCosts';
 import type { FormErrors } from './purchaseOrderForm';
 
 export type { FormErrors } from './purchaseOrderForm';
@@ -29,6 +30,10 @@ export interface InvoiceForm {
   currencyConversion: number | null;
   /** Empty reads as 0 (no adjustment); amounts below follow the same rule. */
   roundingAdjustment: number | null;
+  /**
+   * Freight and misc as typed: with their tax in it when the flag beside is set (./directCosts.ts, the one
+   * meaning of `includes_tax`), so not always ex tax despite the name (kept: it keys errors and conflicts).
+   */
   freightEx: number | null;
   freightIncludesTax: boolean;
   miscEx: number | null;
@@ -74,9 +79,9 @@ export function invoiceFormOf(invoice: CachedSupplierInvoice): InvoiceForm {
     originCountryId: null,
     currencyConversion: invoice.currency_conversion,
     roundingAdjustment: invoice.rounding_adjustment,
-    freightEx: freight.total_ex,
+    freightEx: typedAmountOf(freight),
     freightIncludesTax: freight.includes_tax,
-    miscEx: misc.total_ex,
+    miscEx: typedAmountOf(misc),
     miscIncludesTax: misc.includes_tax,
     dutyEx: duty.total_ex,
   };

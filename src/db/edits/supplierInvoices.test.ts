@@ -56,7 +56,7 @@ describe('saveInvoiceEdits', () => {
     expect(() => SupplierInvoiceSchema.parse(op.baseVersion)).not.toThrow();
   });
 
-  it('shows the edit on the cached row at once, pending, keeping the server figures it cannot know', async () => {
+  it('shows the edit on the cached row at once, pending, the totals moved by the changed cost only', async () => {
     const result = await saveInvoiceEdits(db, 7001, await edited({ notes: 'Checked', freightEx: 85 }), {
       now,
     });
@@ -67,9 +67,18 @@ describe('saveInvoiceEdits', () => {
       _pendingOps: [result.op!.id],
       _fetchedAt: '2026-03-09T00:00:00Z',
       _poIds: [invoice.purchase_order_receipts[0]!.purchase_order_id],
-      total_buy_price_inc: invoice.total_buy_price_inc,
+      // Freight 50 → 85 with no tax in it: 35 more ex; the 5 of tax the sample's unflagged freight
+      // carried is gone, and the total inc moves by both.
+      total_buy_price_ex: invoice.total_buy_price_ex + 35,
+      total_tax: invoice.total_tax - 5,
+      total_buy_price_inc: invoice.total_buy_price_inc + 35 - 5,
     });
-    expect(row.direct_costs.freight).toEqual({ ...invoice.direct_costs.freight, total_ex: 85 });
+    expect(row.direct_costs.freight).toEqual({
+      includes_tax: false,
+      total_ex: 85,
+      total_tax: 0,
+      total_inc: 85,
+    });
     expect(result.invoice).toEqual(row);
   });
 
@@ -98,8 +107,12 @@ describe('saveInvoiceEdits', () => {
       origin_country: { id: 156 },
       currency_conversion: 1.52,
       rounding_adjustment: -0.02,
-      // An empty amount reads as none: 0.
-      direct_costs: { freight: { includes_tax: true }, misc: { total_ex: 0 }, duty: { total_ex: 30 } },
+      // The 50 of freight now includes its tax: 45.45 + 4.55. An empty amount reads as none: 0.
+      direct_costs: {
+        freight: { includes_tax: true, total_ex: 45.45 },
+        misc: { total_ex: 0 },
+        duty: { total_ex: 30 },
+      },
     });
     const row = (await db.supplierInvoices.get(7001))!;
     expect(row.supplier_invoiced_on).toBe('2026-03-04T00:00:00.000Z');

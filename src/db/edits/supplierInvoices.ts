@@ -8,13 +8,15 @@
  * the outbox finds it (opCatalog: the id path parameter is a temp id) and the op stays blocked behind the
  * invoice's create in the same aggregate, `supplierInvoice:<id>`, until the server id replaces it.
  *
- * Figures the server computes (tax, inc totals, invoice totals) are not guessed here: the cached row keeps
- * the server's until the update's answer replaces the row.
+ * A changed freight, misc or duty shows at once with its tax and total, and moves the invoice's totals by
+ * exactly as much (./directCosts.ts, the arithmetic the server uses); every other figure the server computes
+ * stays the server's until the update's answer replaces the row.
  */
 import type { SupplierInvoiceUpdate } from '../../api/requests';
 import type { OpRecord } from '../ops';
 import { enqueue, OutboxValidationError } from '../outbox';
 import { CACHE_TABLES, type CachedSupplierInvoice, type DockhandDb } from '../schema';
+import { costFigures, costOfTyped, typedAmountOf, withDirectCosts } from './directCosts';
 import {
   dayOf,
   invoiceFormFieldOf,
@@ -81,13 +83,16 @@ export function invoiceUpdateBody(
 
   const { freight, misc, duty } = invoice.direct_costs;
   const costs: NonNullable<SupplierInvoiceUpdate['direct_costs']> = {};
+  // The amount is compared as typed (with its tax when flagged) and sent as its ex part (./directCosts.ts).
   const line = <K extends 'freight' | 'misc'>(
     key: K,
     stored: { total_ex: number; includes_tax: boolean },
-    ex: number,
+    amount: number,
     includesTax: boolean,
   ) => {
     const change: { total_ex?: number; includes_tax?: boolean } = {};
+    if (amount === typedAmountOf(stored) && includesTax === stored.includes_tax) return;
+    const ex = costOfTyped(amount, includesTax).total_ex;
     if (ex !== stored.total_ex) change.total_ex = ex;
     if (includesTax !== stored.includes_tax) change.includes_tax = includesTax;
     if (Object.keys(change).length > 0) costs[key] = change;
@@ -99,7 +104,10 @@ export function invoiceUpdateBody(
   return out;
 }
 
-/** The cached row with the body applied as the server stores it (PUT merges nested objects key by key). */
+/**
+ * The cached row with the body applied as the server stores it (PUT merges nested objects key by key); a
+ * changed cost's tax and total, and the invoice's totals, move with it (./directCosts.ts).
+ */
 export function invoiceRowAfter(
   invoice: CachedSupplierInvoice,
   update: SupplierInvoiceUpdate,
@@ -108,15 +116,16 @@ export function invoiceRowAfter(
   const row: CachedSupplierInvoice = { ...invoice, ...header };
   // A calendar date is stored as midnight UTC of that day (server/domain/purchasing/dates.ts).
   if (day !== undefined) row.supplier_invoiced_on = `${day}T00:00:00.000Z`;
-  if (costs) {
-    const current = invoice.direct_costs;
-    row.direct_costs = {
-      freight: { ...current.freight, ...costs.freight },
-      misc: { ...current.misc, ...costs.misc },
-      duty: { ...current.duty, ...costs.duty },
-    };
-  }
-  return row;
+  if (!costs) return row;
+  const current = invoice.direct_costs;
+  const merged = (line: typeof current.freight, change: typeof costs.freight) =>
+    change ? costFigures(change.total_ex ?? line.total_ex, change.includes_tax ?? line.includes_tax) : line;
+  const duty = costs.duty ? costFigures(costs.duty.total_ex ?? current.duty.total_ex, false) : null;
+  return withDirectCosts(row, {
+    freight: merged(current.freight, costs.freight),
+    misc: merged(current.misc, costs.misc),
+    duty: duty ? { total_ex: duty.total_ex, total_tax: 0, total_inc: duty.total_inc } : current.duty,
+  });
 }
 
 /** The changed fields in a few words, for the op's label in the sync centre. */

@@ -166,6 +166,30 @@ describe('drafts', () => {
 });
 
 describe('completeReceipt', () => {
+  it('takes the tax out of freight that includes it: $25.50 stays $25.50 on the invoice, never $28.05', async () => {
+    await addToLine(db, 101, 1, 1, { code: '9300000000011' }, now);
+    const result = await completeReceipt(
+      db,
+      101,
+      { ...EMPTY_COMPLETION, invoiceNumber: 'DOC-78', freight: '25.50', freightIncludesTax: true },
+      { now },
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const [op] = await db.outbox.toArray();
+    // The API keeps the ex part with the flag and adds 10% back: 23.18 + 2.32 = 25.50.
+    expect(op!.body).toMatchObject({ direct_costs: { freight: { includes_tax: true, total_ex: 23.18 } } });
+    const invoice = (await db.supplierInvoices.get(result.invoiceId))!;
+    expect(invoice.direct_costs.freight).toEqual({
+      includes_tax: true,
+      total_ex: 23.18,
+      total_tax: 2.32,
+      total_inc: 25.5,
+    });
+    const line = invoice.purchase_order_receipts[0]!.purchase_order_receipt_items[0]!;
+    const lineEx = line.buy_price_ex * line.quantity_invoiced;
+    expect(invoice.total_buy_price_inc).toBeCloseTo(lineEx * (line.include_tax ? 1.1 : 1) + 25.5, 2);
+  });
+
   it('queues one invoice with the receipt, shows it, moves the order and deletes the draft', async () => {
     await addToLine(db, 101, 1, 10, { code: '9300000000011' }, now);
     await setLine(db, 101, 2, { received: 4, faulty: 1, bin: 'B-2', notes: 'one dented' }, now);

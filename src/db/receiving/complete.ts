@@ -21,6 +21,7 @@ import {
   type CachedSupplierInvoice,
   type DockhandDb,
 } from '../schema';
+import { costFigures, costOfTyped, invoiceTotals } from '../edits/directCosts';
 import { remainingOf } from './figures';
 
 export const COMPLETION_FIELDS = [
@@ -99,13 +100,8 @@ async function statusRef(db: DockhandDb, name: PurchaseOrderStatus) {
   return { id: other?.status.id ?? PURCHASE_ORDER_STATUSES.indexOf(name) + 1, name };
 }
 
-const money = (n: number) => Math.round(n * 100) / 100;
-
-function costLine(totalEx: number | undefined, includesTax: boolean) {
-  const ex = totalEx ?? 0;
-  // Tax is the server's to compute; until the invoice syncs its tax shows as zero.
-  return { includes_tax: includesTax, total_ex: ex, total_tax: 0, total_inc: ex };
-}
+/** A freight or misc amount as typed (with its tax in it when flagged): ../edits/directCosts.ts. */
+const costLine = (amount: number | undefined, includesTax: boolean) => costOfTyped(amount ?? 0, includesTax);
 
 export async function completeReceipt(
   db: DockhandDb,
@@ -177,11 +173,16 @@ export async function completeReceipt(
         include_tax: item.pricing.taxable,
         notes: line.notes,
       }));
+      const costs = {
+        freight: costLine(valid.freight, valid.freightIncludesTax),
+        misc: costLine(valid.misc, valid.miscIncludesTax),
+        duty: costFigures(valid.duty ?? 0, false),
+      };
       const directCosts: NonNullable<SupplierInvoiceCreate['direct_costs']> = {};
       if (valid.freight !== undefined)
-        directCosts.freight = { includes_tax: valid.freightIncludesTax, total_ex: valid.freight };
+        directCosts.freight = { includes_tax: valid.freightIncludesTax, total_ex: costs.freight.total_ex };
       if (valid.misc !== undefined)
-        directCosts.misc = { includes_tax: valid.miscIncludesTax, total_ex: valid.misc };
+        directCosts.misc = { includes_tax: valid.miscIncludesTax, total_ex: costs.misc.total_ex };
       if (valid.duty !== undefined) directCosts.duty = { total_ex: valid.duty };
       const body: SupplierInvoiceCreate = {
         supplier_invoice_number: valid.invoiceNumber,
@@ -190,35 +191,29 @@ export async function completeReceipt(
         ...(Object.keys(directCosts).length > 0 ? { direct_costs: directCosts } : {}),
       };
 
-      const linesEx = receiptItems.reduce((sum, line) => sum + line.buy_price_ex * line.quantity_invoiced, 0);
-      const costsEx = (valid.freight ?? 0) + (valid.misc ?? 0) + (valid.duty ?? 0);
-      const totalEx = money(linesEx + costsEx);
+      const receipts = [
+        { id: receiptId, purchase_order_id: poId, purchase_order_receipt_items: receiptItems },
+      ];
+      const header = {
+        rounding_adjustment: 0,
+        landed_costs_calculation: null,
+        currency_conversion: null,
+      } as const;
       const invoiceRow: SupplierInvoice = {
         id: invoiceId,
         supplier_invoice_number: valid.invoiceNumber,
         status: 'In Progress',
         notes: null,
         international_order: false,
-        landed_costs_calculation: null,
-        currency_conversion: null,
-        rounding_adjustment: 0,
+        ...header,
         distribute_costs_by: null,
         direct_costs: {
-          freight: costLine(valid.freight, valid.freightIncludesTax),
-          misc: costLine(valid.misc, valid.miscIncludesTax),
-          duty: { total_ex: valid.duty ?? 0, total_tax: 0, total_inc: valid.duty ?? 0 },
+          freight: costs.freight,
+          misc: costs.misc,
+          duty: { total_ex: costs.duty.total_ex, total_tax: 0, total_inc: costs.duty.total_ex },
         },
-        purchase_order_receipts: [
-          {
-            id: receiptId,
-            purchase_order_id: poId,
-            purchase_order_receipt_items: receiptItems,
-          },
-        ],
-        total_buy_price_ex: totalEx,
-        total_tax: 0,
-        total_buy_price_inc: totalEx,
-        total_applied_buy_price_ex: totalEx,
+        purchase_order_receipts: receipts,
+        ...invoiceTotals({ ...header, purchase_order_receipts: receipts }, costs),
         created_on: at,
         modified_on: at,
         finalised_on: null,

@@ -99,4 +99,21 @@ describe('CompleteReceipt', () => {
     await expect.element(number).not.toHaveAccessibleDescription(broken);
     db.close();
   });
+
+  it('asks whether freight includes tax, and labels the amount by the answer', async () => {
+    const db = new DockhandDb(`complete-receipt-${Date.now()}`);
+    mountInPage(CompleteReceipt, {
+      db,
+      poId: 100190,
+      draft: null,
+      totals: deliveryTotals([figures(5, 0, 2)]),
+      oncompleted: () => {},
+      oncancel: () => {},
+    });
+    await expect.element(page.getByText('Freight attracts tax')).not.toBeInTheDocument();
+    await expect.element(page.getByRole('textbox', { name: 'Freight (ex tax)' })).toBeVisible();
+    await userEvent.click(page.getByRole('checkbox', { name: 'Freight includes tax' }));
+    await expect.element(page.getByRole('textbox', { name: 'Freight (inc tax)' })).toBeVisible();
+    db.close();
+  });
 });
