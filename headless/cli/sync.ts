@@ -5,7 +5,9 @@
  * --once: one pull, then push until nothing is queued, sending or uncertain; otherwise run until SIGINT or
  * SIGTERM. Exit codes: 0 nothing failed or conflicted; 1 ops failed or conflicted (each listed with its
  * problem); 2 usage; 3 credentials rejected or the API unreachable; 4 this PC's data could not be written
- * (the engine stopped after repeated store failures); 130 / 143 a --once run stopped by SIGINT / SIGTERM.
+ * (the engine stopped after repeated store failures); 5 the data is damaged or missing queued edits, so
+ * nothing ran (--accept-store-loss to carry on); 6 the data is in use by another sync (./storeRefusal.ts);
+ * 130 / 143 a --once run stopped by SIGINT / SIGTERM.
  *
  * A signal (`io.stop`) stops the run at once, wherever it is: requests in flight are aborted (the outbox's
  * write-ahead marks make an interrupted send uncertain, looked up before any resend at the next start), the
@@ -27,6 +29,7 @@ import {
   waitUntilSettled,
 } from './headless';
 import { reportProgress } from './progress';
+import { acceptedNotice, storeRefusal } from './storeRefusal';
 
 export const SYNC_USAGE = `Usage: npm run sync -- --base-url URL --api-key KEY --data DIR [--once] [--rate-limit N]
 
@@ -35,12 +38,16 @@ export const SYNC_USAGE = `Usage: npm run sync -- --base-url URL --api-key KEY -
   --data DIR        where the outbox, cache and cursors are kept (created if missing)
   --once            pull once, push until the queue is idle, then exit (default: run until SIGINT/SIGTERM)
   --rate-limit N    at most N requests a minute (default: none; the pace follows the server's 429s)
+  --accept-store-loss
+                    open the data even though it is damaged or missing queued edits (refused otherwise,
+                    exit 5, saying what is missing); the loss is then recorded and the rest is synced
 
 On SIGINT or SIGTERM the request in flight is abandoned safely (it is checked on the next run), the data is
 closed and the process exits within 5 s; a second signal exits at once.
 
 Exit codes: 0 ok, 1 ops failed or conflicted, 2 usage, 3 credentials rejected or API unreachable,
-4 this PC's data could not be written, 130/143 --once interrupted by SIGINT/SIGTERM.`;
+4 this PC's data could not be written, 5 this PC's data is damaged or missing queued edits (nothing sent),
+6 the data is in use by another sync, 130/143 --once interrupted by SIGINT/SIGTERM.`;
 
 /** The engine stopped because the store kept failing (electron/core/sync/storeTrouble.ts). */
 const EXIT_STORE = 4;
@@ -57,6 +64,7 @@ const FLAGS = {
   data: { type: 'string' },
   once: { type: 'boolean' },
   'rate-limit': { type: 'string' },
+  'accept-store-loss': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -71,6 +79,7 @@ const SyncFlagsSchema = z.strictObject({
   data: z.string(missing('a data directory')).min(1, 'must not be empty'),
   once: z.boolean().default(false),
   'rate-limit': z.coerce.number().int('must be a whole number').positive('must be positive').optional(),
+  'accept-store-loss': z.boolean().default(false),
   help: z.boolean().default(false),
 });
 
@@ -121,7 +130,9 @@ async function run(flags: z.output<typeof SyncFlagsSchema>, given: SyncIo): Prom
   const redactor = createRedactor();
   redactor.addSecret(flags['api-key']);
   const io: SyncIo = { ...given, write: (line) => given.write(redactor.redactText(line)) };
+  // A store that cannot be trusted, or is in use, is refused in words (./storeRefusal.ts): no engine starts.
   const headless = await openHeadless({
+    store: { acceptLoss: flags['accept-store-loss'] },
     dir: resolve(io.cwd ?? process.cwd(), flags.data),
     baseUrl: flags['base-url'],
     apiKey: flags['api-key'],
@@ -131,7 +142,13 @@ async function run(flags: z.output<typeof SyncFlagsSchema>, given: SyncIo): Prom
       // No cap unless asked for: the engine's pacing starts fast and backs off on the server's 429s.
       ...(flags['rate-limit'] ? { rateLimit: { requestsPerMinute: flags['rate-limit'] } } : {}),
     },
-  });
+  }).catch((error: unknown) => storeRefusal(error) ?? Promise.reject(error));
+  if ('code' in headless) {
+    io.write(headless.message);
+    return headless.code;
+  }
+  const accepted = headless.store.stats().opened.acceptedLoss;
+  if (accepted) io.write(acceptedNotice(accepted));
   let stopProgress = () => Promise.resolve();
   const never = new Promise<never>(() => {});
   let signal: { reason: unknown } | undefined;
