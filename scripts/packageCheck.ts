@@ -9,6 +9,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { extractFile, listPackage } from '@electron/asar';
 import { Arch, build, Platform, type AfterPackContext } from 'electron-builder';
 import { parse } from 'yaml';
@@ -21,6 +22,7 @@ import {
   desktopEntryProblems,
   importProblems,
   packageRoots,
+  shellGuardProblems,
   updateConfigProblems,
   updateInfoProblems,
 } from './package/expectations';
@@ -28,9 +30,30 @@ import { fuseProblems, readFuseWire, writePlaceholderElectron } from './package/
 import { emitStandInAppImage } from './package/standInArtifact';
 
 const ROOT = resolve(import.meta.dirname, '..');
+/** electron-builder.yml's beforePack hook: it must be configured, and refuse an http update feed. */
+const FEED_HOOK = './scripts/package/beforePack.mjs';
 /** Any URL will do: the check is that the build takes it from the environment into app-update.yml. */
 const FEED_URL = 'https://updates.dockhand.invalid/package-check/';
 const CHANNELS = ['latest', 'beta', 'alpha'];
+
+/** The hook electron-builder runs before packing, tried with an http feed: it must refuse to pack. */
+async function feedHookProblems(): Promise<string[]> {
+  const config = parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as { beforePack?: unknown };
+  if (config.beforePack !== FEED_HOOK) return [`electron-builder.yml beforePack is not ${FEED_HOOK}`];
+  const hookUrl = pathToFileURL(join(ROOT, FEED_HOOK)).href;
+  const hook = ((await import(hookUrl)) as { default: () => Promise<void> }).default;
+  const saved = process.env['DOCKHAND_UPDATE_URL'];
+  process.env['DOCKHAND_UPDATE_URL'] = 'http://updates.dockhand.invalid/package-check/';
+  try {
+    await hook();
+    return ['the beforePack hook packs an app whose update feed is plain http'];
+  } catch {
+    return [];
+  } finally {
+    if (saved === undefined) delete process.env['DOCKHAND_UPDATE_URL'];
+    else process.env['DOCKHAND_UPDATE_URL'] = saved;
+  }
+}
 
 async function main(): Promise<string[]> {
   const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string })
@@ -83,7 +106,13 @@ async function main(): Promise<string[]> {
     console.log(
       `package:check: ${paths.length} entries in app.asar; update info: ${[...updateInfo.keys()].join(', ')}`,
     );
+    const mainSource = bundles
+      .filter((path) => path.startsWith('/out/main/'))
+      .map(read)
+      .join('\n');
     return [
+      ...(await feedHookProblems()),
+      ...shellGuardProblems(mainSource),
       ...asarProblems(paths),
       ...importProblems(imports, paths),
       ...dependencyProblems(manifests),

@@ -33,7 +33,12 @@ import { shellPolicy } from '../core/shell/packagedPolicy';
 import { holdQuitUntil } from '../core/shell/quitGate';
 import { rendererProtocolHandler } from '../core/shell/rendererProtocol';
 import { trustedSenderCheck } from '../core/shell/trustedSender';
-import { denyAllPermissions, hardenWebContents, secureWebPreferences } from '../core/shell/windowSecurity';
+import { navigationPolicy } from '../core/shell/guards';
+import {
+  enforcePermissionPolicy,
+  guardEveryWebContents,
+  secureWebPreferences,
+} from '../core/shell/windowSecurity';
 import { safeToInstall } from '../core/update/safeToInstall';
 import { updateSettingsFile } from '../core/update/settingsFile';
 import { UNPACKAGED_REASON, unsupportedUpdates } from '../core/update/unsupported';
@@ -55,7 +60,13 @@ const policy = shellPolicy(app.isPackaged, process.env);
 if (policy.userDataDir) app.setPath('userData', policy.userDataDir);
 const devUrl = policy.devServerUrl;
 
-function createWindow(logger: AppLogger): BrowserWindow {
+/** Where blocked attempts are reported: the log file once it exists (start), stderr before. */
+let reportBlocked = (what: string, url: string) => console.warn(`dockhand: blocked ${what} ${url}`);
+// Before anything exists: every web contents (the window, DevTools, whatever else ever opens) is hardened as it is
+// created: no new windows, no navigation off the app's origin, no webviews (core/shell/guards.ts decides).
+guardEveryWebContents(app, (what, url) => reportBlocked(what, url), navigationPolicy(devUrl));
+
+function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 800,
@@ -63,7 +74,6 @@ function createWindow(logger: AppLogger): BrowserWindow {
     title: 'Dockhand',
     webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/index.cjs'), policy),
   });
-  hardenWebContents(window.webContents, (what, url) => logger.warn('blocked', { what, url }));
   window.once('ready-to-show', () => window.show());
   void window.loadURL(devUrl ?? APP_ENTRY_URL);
   return window;
@@ -116,10 +126,13 @@ async function appUpdates(
 /** After `ready`: safeStorage, net and the logs path are only usable from then on. */
 async function start(): Promise<void> {
   protocol.handle(APP_SCHEME, rendererProtocolHandler(join(import.meta.dirname, '../renderer')));
-  denyAllPermissions(session.defaultSession);
-
   const redactor = createRedactor();
   const logger = createFileLogger({ dir: app.getPath('logs'), redactor, ...(isDev ? { console } : {}) });
+  reportBlocked = (what, url) => logger.warn('blocked', { what, url });
+  // Browser permissions and devices: only what the renderer uses (nothing today, core/shell/guards.ts).
+  enforcePermissionPolicy(session.defaultSession, (permission) =>
+    logger.warn('permission denied', { permission }),
+  );
   logger.info('app started', { version: app.getVersion(), platform: process.platform, packaged: !isDev });
 
   const userData = app.getPath('userData');
@@ -144,7 +157,7 @@ async function start(): Promise<void> {
       online.dispose();
       logger.info('app quit');
     })());
-  // Never while ops are being sent: the engine's idle first, then the same cleanup as a quit.
+  // Never while ops are being sent: the engine drains first (no new op starts), then the same cleanup as a quit.
   const updates = await appUpdates(logger, join(userData, 'update.json'), () =>
     safeToInstall(bridge, quitCleanup)(),
   );
@@ -189,10 +202,10 @@ async function start(): Promise<void> {
     onError: (error) => logger.error('quit cleanup incomplete', { error }),
   });
 
-  createWindow(logger);
+  createWindow();
   updates.start();
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow(logger);
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });
 }
 

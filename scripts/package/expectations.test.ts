@@ -11,10 +11,12 @@ import {
   desktopEntryProblems,
   importProblems,
   packageRoots,
+  shellGuardProblems,
   updateConfigProblems,
   updateInfoProblems,
 } from './expectations';
 import { fuseProblems, readFuseWire, writePlaceholderElectron } from './placeholderElectron';
+import { updateFeedProblems } from './updateFeed';
 
 const APP = ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html'];
 
@@ -142,7 +144,7 @@ describe('placeholder Electron', () => {
 
   it('starts with every required fuse the wrong way, and passes once @electron/fuses flips them as configured', async () => {
     const executable = join(dir, 'electron');
-    expect(fuseProblems(readFuseWire(executable))).toHaveLength(6);
+    expect(fuseProblems(readFuseWire(executable))).toHaveLength(7);
     const copy = join(dir, 'copy');
     copyFileSync(executable, copy);
     await flipFuses(copy, {
@@ -153,6 +155,7 @@ describe('placeholder Electron', () => {
       [FuseV1Options.EnableNodeCliInspectArguments]: false,
       [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
       [FuseV1Options.OnlyLoadAppFromAsar]: true,
+      [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
     });
     expect(fuseProblems(readFuseWire(copy))).toEqual([]);
     // One fuse left alone is named.
@@ -162,5 +165,42 @@ describe('placeholder Electron', () => {
       'fuse OnlyLoadAppFromAsar is not on in the executable',
     );
     expect(fuseProblems(readFuseWire(copy))).not.toContain('fuse RunAsNode is not off in the executable');
+    expect(fuseProblems(readFuseWire(copy))).toContain(
+      'fuse GrantFileProtocolExtraPrivileges is not off in the executable',
+    );
+  });
+});
+
+describe('update feed and shell guards', () => {
+  it('takes only an https feed (http only on this computer), in words', () => {
+    expect(updateFeedProblems('https://updates.example.com/dockhand/')).toEqual([]);
+    expect(updateFeedProblems('http://127.0.0.1:8080/feed/')).toEqual([]);
+    expect(updateFeedProblems('http://updates.example.com/dockhand/')).toEqual([
+      expect.stringMatching(/^The update feed must be an https:\/\/ address/),
+    ]);
+    expect(updateFeedProblems(undefined)).toEqual([expect.stringMatching(/DOCKHAND_UPDATE_URL is not set/)]);
+    expect(updateFeedProblems('ftp://updates.example.com/')).toEqual([
+      'DOCKHAND_UPDATE_URL is not an http(s) address',
+    ]);
+    expect(
+      updateConfigProblems(
+        { provider: 'generic', url: 'http://u.example/', updaterCacheDirName: 'x' },
+        'http://u.example/',
+      ),
+    ).toEqual([expect.stringMatching(/^app-update.yml: The update feed must be an https/)]);
+  });
+
+  it('finds the global guards in the main bundle and names each one missing', () => {
+    const wired =
+      'app.on("web-contents-created",(e,c)=>{c.setWindowOpenHandler(h);c.on("will-navigate",g);c.on("will-redirect",g);' +
+      'c.on("will-attach-webview",w)});s.setPermissionRequestHandler(a);s.setPermissionCheckHandler(b);' +
+      's.setDevicePermissionHandler(d);';
+    expect(shellGuardProblems(wired)).toEqual([]);
+    expect(shellGuardProblems(wired.replace('web-contents-created', 'browser-window-created'))).toEqual([
+      'the main bundle never registers web-contents-created (the global web contents guard)',
+    ]);
+    expect(shellGuardProblems(wired.replace('s.setDevicePermissionHandler(d);', ''))).toEqual([
+      'the main bundle never calls setDevicePermissionHandler (the device permission handler)',
+    ]);
   });
 });

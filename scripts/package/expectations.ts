@@ -4,6 +4,8 @@
  * its problems in words; an empty list is a pass.
  */
 
+import { updateFeedProblems } from './updateFeed';
+
 /** Entry points the shell loads (electron/main/index.ts, electron.vite.config.ts) and the packaged manifest. */
 const REQUIRED_FILES = [
   '/package.json',
@@ -100,10 +102,11 @@ export function dependencyProblems(
   );
 }
 
-/** resources/app-update.yml: where electron-updater looks for the feed. */
+/** resources/app-update.yml: where electron-updater looks for the feed, which must be https (./updateFeed.ts). */
 export function updateConfigProblems(config: unknown, url: string): string[] {
   const record = (config ?? {}) as Record<string, unknown>;
-  const problems: string[] = [];
+  const written = typeof record['url'] === 'string' ? updateFeedProblems(record['url']) : [];
+  const problems = written.map((problem) => `app-update.yml: ${problem}`);
   if (record['provider'] !== 'generic')
     problems.push(`app-update.yml provider is ${String(record['provider'])}`);
   if (record['url'] !== url) problems.push(`app-update.yml url is ${String(record['url'])}, not ${url}`);
@@ -167,4 +170,26 @@ export function desktopEntryProblems(entry: string): string[] {
   return Object.entries(want)
     .filter(([key, value]) => fields.get(key) !== value)
     .map(([key, value]) => `.desktop ${key} is ${fields.get(key) ?? 'missing'}, want ${value}`);
+}
+
+/**
+ * The shell's guards (electron/main/index.ts, electron/core/shell/windowSecurity.ts) as the built main bundle
+ * must call them: the global web contents guard with its four handlers, and the three permission handlers.
+ * Method names and event names survive bundling; a refactor that drops one is caught here, not in the field.
+ */
+const SHELL_GUARDS: ReadonlyArray<readonly [string, string]> = [
+  ['web-contents-created', 'registers web-contents-created (the global web contents guard)'],
+  ['setWindowOpenHandler', 'calls setWindowOpenHandler (no new windows)'],
+  ['will-navigate', 'handles will-navigate (no navigation off the app)'],
+  ['will-redirect', 'handles will-redirect (no redirect off the app)'],
+  ['will-attach-webview', 'handles will-attach-webview (no webviews)'],
+  ['setPermissionRequestHandler', 'calls setPermissionRequestHandler (the permission policy)'],
+  ['setPermissionCheckHandler', 'calls setPermissionCheckHandler (the permission policy)'],
+  ['setDevicePermissionHandler', 'calls setDevicePermissionHandler (the device permission handler)'],
+];
+
+export function shellGuardProblems(mainSource: string): string[] {
+  return SHELL_GUARDS.filter(([name]) => !mainSource.includes(name)).map(
+    ([, what]) => `the main bundle never ${what}`,
+  );
 }

@@ -15,7 +15,7 @@ export interface FuseExpectation {
   readonly on: boolean;
 }
 
-/** The fuses issue #14 asks for, as electron-builder.yml's `electronFuses` sets them. */
+/** The fuses issues #14 and #25 ask for, as electron-builder.yml's `electronFuses` sets them. */
 export const REQUIRED_FUSES: readonly FuseExpectation[] = [
   { fuse: FuseV1Options.RunAsNode, on: false },
   { fuse: FuseV1Options.EnableCookieEncryption, on: true },
@@ -23,6 +23,8 @@ export const REQUIRED_FUSES: readonly FuseExpectation[] = [
   { fuse: FuseV1Options.EnableNodeCliInspectArguments, on: false },
   { fuse: FuseV1Options.EnableEmbeddedAsarIntegrityValidation, on: true },
   { fuse: FuseV1Options.OnlyLoadAppFromAsar, on: true },
+  // Issue 25: the renderer is never a file:// page.
+  { fuse: FuseV1Options.GrantFileProtocolExtraPrivileges, on: false },
 ];
 
 const WIRE_LENGTH = 8;

@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from './csp';
 import { APP_ENTRY_URL, APP_ORIGIN, isAppUrl } from './origin';
 import { rendererProtocolHandler } from './rendererProtocol';
+import { devicePermissionAllowed, navigationPolicy, permissionAllowed, PERMISSIONS_IN_USE } from './guards';
 import {
-  denyAllPermissions,
+  enforcePermissionPolicy,
+  guardEveryWebContents,
   hardenWebContents,
   isTrustedSender,
   secureWebPreferences,
@@ -68,20 +70,89 @@ describe('window security', () => {
     ]);
   });
 
-  it('denies every permission request and check', () => {
+  it('hardens every web contents as it is created, not only the window', () => {
+    const blocked: string[] = [];
+    let created: ((event: unknown, contents: HardenableContents) => void) | undefined;
+    guardEveryWebContents(
+      { on: (_event, listener) => void (created = listener) },
+      (what, url) => blocked.push(`${what} ${url}`),
+      navigationPolicy(),
+    );
+    // Two contents (the window and, say, a DevTools page): each gets the full set of guards.
+    for (const name of ['window', 'devtools']) {
+      const { contents, fire, open, listeners } = recordingContents();
+      created?.({}, contents);
+      expect([...listeners.keys()].sort()).toEqual(['will-attach-webview', 'will-navigate', 'will-redirect']);
+      expect(open(`https://${name}.example/`)).toEqual({ action: 'deny' });
+      expect(fire('will-navigate', 'https://evil.example/')).toBe(true);
+      expect(fire('will-navigate', APP_ENTRY_URL)).toBe(false);
+      expect(fire('will-attach-webview')).toBe(true);
+    }
+    expect(blocked).toEqual([
+      'window-open https://window.example/',
+      'navigation https://evil.example/',
+      'webview ',
+      'window-open https://devtools.example/',
+      'navigation https://evil.example/',
+      'webview ',
+    ]);
+  });
+
+  it('lets a page go only to the app origin, and in development to the loopback dev server', () => {
+    const packaged = navigationPolicy();
+    expect(packaged(`${APP_ORIGIN}/index.html#/orders`)).toBe(true);
+    for (const url of [
+      'http://localhost:5173/',
+      'https://backoffice.example/v2.1',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'dockhand://app.evil.example/',
+      'not a url',
+    ]) {
+      expect(packaged(url)).toBe(false);
+    }
+    const dev = navigationPolicy('http://localhost:5173/');
+    expect(dev('http://localhost:5173/#/orders')).toBe(true);
+    expect(dev('http://localhost:5174/')).toBe(false);
+    expect(dev(APP_ENTRY_URL)).toBe(true);
+    // A dev server URL off this computer is never trusted.
+    expect(navigationPolicy('http://dev.example:5173/')('http://dev.example:5173/')).toBe(false);
+  });
+
+  it('grants no browser permission or device: none is in use', () => {
+    expect([...PERMISSIONS_IN_USE]).toEqual([]);
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'clipboard-sanitized-write',
+      'hid',
+    ]) {
+      expect(permissionAllowed(permission, APP_ENTRY_URL)).toBe(false);
+    }
+    expect(devicePermissionAllowed()).toBe(false);
+  });
+
+  it('applies the permission policy to requests, checks and devices', () => {
     const answers: boolean[] = [];
-    let check: ((contents: unknown, permission: string) => boolean) | undefined;
+    const denied: string[] = [];
+    let check: ((contents: unknown, permission: string, origin: string) => boolean) | undefined;
+    let device: ((details: unknown) => boolean) | undefined;
     const session: PermissionSession = {
       setPermissionRequestHandler: (handler) => {
         for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) {
-          handler(null, permission, (granted) => answers.push(granted));
+          handler(null, permission, (granted) => answers.push(granted), { requestingUrl: APP_ENTRY_URL });
         }
       },
       setPermissionCheckHandler: (handler) => void (check = handler),
+      setDevicePermissionHandler: (handler) => void (device = handler),
     };
-    denyAllPermissions(session);
+    enforcePermissionPolicy(session, (permission) => denied.push(permission));
     expect(answers).toEqual([false, false, false, false]);
-    expect(check?.(null, 'media')).toBe(false);
+    expect(denied).toEqual(['media', 'geolocation', 'notifications', 'clipboard-read']);
+    expect(check?.(null, 'media', APP_ORIGIN)).toBe(false);
+    expect(device?.({ deviceType: 'hid', origin: APP_ORIGIN })).toBe(false);
   });
 
   it('trusts IPC only from the app origin top frame', () => {

@@ -4,21 +4,10 @@
  * instead of the dockhand:// scheme. The dev origin is trusted only on a loopback host, so a stray
  * ELECTRON_RENDERER_URL can never make a remote page a bridge client.
  */
+import { loopbackOrigin } from './guards';
 import { isTrustedSender } from './windowSecurity';
 
 export type SenderFrame = { url: string; parent?: unknown } | null | undefined;
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-function loopbackOrigin(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-    return LOOPBACK.has(parsed.hostname) ? parsed.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function trustedSenderCheck(devServerUrl?: string): (frame: SenderFrame) => boolean {
   const devOrigin = devServerUrl ? loopbackOrigin(devServerUrl) : undefined;
