@@ -79,6 +79,8 @@ export interface MainBridge<S extends DemoSimulator = DemoSimulator> {
   demoSimulator(): S | undefined;
   /** Resolves once the engine, if one runs, has no request in flight and nothing it could send now. */
   idle(): Promise<void>;
+  /** The engine, if one runs, takes no new op from now on; resolves once its requests in flight are answered. */
+  drain(): Promise<void>;
 }
 
 export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
@@ -336,6 +338,9 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
     demoSimulator: () => demo.current()?.simulator,
     idle: async () => {
       await session?.engine.idle();
+    },
+    drain: async () => {
+      await session?.engine.drain();
     },
   };
 }

@@ -53,6 +53,11 @@ export interface SyncEngine {
   syncNow(): Promise<void>;
   /** Resolves when nothing is in flight and no op can be sent before its backoff (or at all). */
   idle(): Promise<void>;
+  /**
+   * Takes no new op or pull from now on (until the next start), then resolves as idle() does: a quit or an
+   * update's install waits for the requests in flight without a new one starting in between.
+   */
+  drain(): Promise<void>;
   readonly status: { get(): SyncStatus; subscribe(listener: (status: SyncStatus) => void): () => void };
   readonly actions: {
     retryNow(id: string): Promise<PortResponse<'retryNow'>>;
@@ -128,7 +133,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   });
 
   const reachable = () => connectivity?.reachable ?? false;
-  const canSend = () => running && !authRejected && reachable();
+  /** drain() was called: ops in flight finish, nothing new starts (reset by start). */
+  let draining = false;
+  const canSend = () => running && !draining && !authRejected && reachable();
 
   function activity(): SyncStatus['activity'] {
     if (!running) return 'stopped';
@@ -419,7 +426,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   function settleIdle() {
-    if (inFlight.size || pumping || runnableSoon) return;
+    if (inFlight.size || pumping || (runnableSoon && !draining)) return;
     const waiters = idleWaiters;
     idleWaiters = [];
     for (const resolve of waiters) resolve();
@@ -484,6 +491,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       // A start after a stop for store failures (Sync now, or the host): one more failure stops it again.
       if (storeRetry.stopped) storeRetry.restarted();
       running = true;
+      draining = false;
       abort = new AbortController();
       try {
         // An op found sending was (maybe) sent before a crash: it is looked up before anything is resent.
@@ -567,8 +575,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
 
     idle() {
-      if (!inFlight.size && !pumping && !runnableSoon) return Promise.resolve();
+      if (!inFlight.size && !pumping && !(runnableSoon && !draining)) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+
+    drain() {
+      draining = true;
+      return engine.idle();
     },
 
     status: { get: () => status.get(), subscribe: (listener) => status.subscribe(listener) },

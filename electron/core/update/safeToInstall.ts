@@ -1,19 +1,18 @@
 /**
- * When installing an update is safe: once the sync engine is idle (no request in flight, nothing it could
- * send now: SyncEngine.idle in ../sync/engine.ts), then after the quit cleanup has stopped it. Stopping alone
- * is not enough: a stop aborts the requests in flight, whose ops then wait, uncertain, for a lookup after the
- * restart. Waiting for idle first lets every op on the wire get its answer and be recorded as done.
- *
- * Between idle and the stop an op could still start (a scan at that very instant); the stop then makes it
- * uncertain, and the restarted engine looks it up before sending anything again, as after any quit.
+ * When installing an update is safe: once the sync engine has drained (it takes no new op from the moment the
+ * install is asked for, and every request in flight has its answer recorded: SyncEngine.drain in
+ * ../sync/engine.ts), then after the quit cleanup has stopped it. Stopping alone is not enough: a stop aborts
+ * the requests in flight, whose ops then wait, uncertain, for a lookup after the restart. Waiting for idle
+ * alone is not enough either: an op could start between idle and the stop (a scan at that very instant) and
+ * be cut off on the wire. Draining closes that window: such an op stays queued and is sent after the restart.
  */
-export interface IdleSource {
-  idle(): Promise<void>;
+export interface DrainSource {
+  drain(): Promise<void>;
 }
 
-export function safeToInstall(engine: IdleSource, quitCleanup: () => Promise<void>): () => Promise<void> {
+export function safeToInstall(engine: DrainSource, quitCleanup: () => Promise<void>): () => Promise<void> {
   return async () => {
-    await engine.idle();
+    await engine.drain();
     await quitCleanup();
   };
 }

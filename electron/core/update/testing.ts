@@ -31,7 +31,7 @@ import {
   HttpExecutor,
   type DownloadOptions,
 } from 'builder-util-runtime';
-import { DebUpdater } from 'electron-updater';
+import { DebUpdater, NsisUpdater } from 'electron-updater';
 import type { UpdaterLike } from './updater';
 
 export interface Release {
@@ -45,6 +45,11 @@ export interface Release {
   releaseNotes?: string;
   /** The installer's URL answers this status instead of the file. */
   fileStatus?: number;
+  /**
+   * The installer's download is cut off after this many bytes (the full length announced, the connection then
+   * destroyed), as a dropped VPN or a PC put to sleep mid-download would leave it.
+   */
+  cutAfterBytes?: number;
 }
 
 export interface FeedServer {
@@ -61,7 +66,7 @@ export interface FeedServer {
 const installerName = (version: string) => `Dockhand-${version}-amd64.deb`;
 
 export async function startFeedServer(): Promise<FeedServer> {
-  const files = new Map<string, { status: number; body: Buffer | string }>();
+  const files = new Map<string, { status: number; body: Buffer | string; cutAfterBytes?: number }>();
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://feed').pathname;
@@ -70,6 +75,11 @@ export async function startFeedServer(): Promise<FeedServer> {
     if (!file) return res.writeHead(404).end('Not Found');
     if (file.status !== 200) return res.writeHead(file.status).end(`Status ${file.status}`);
     const body = typeof file.body === 'string' ? Buffer.from(file.body) : file.body;
+    if (file.cutAfterBytes !== undefined) {
+      res.writeHead(200, { 'content-length': body.length });
+      res.write(body.subarray(0, file.cutAfterBytes), () => res.destroy());
+      return;
+    }
     res.writeHead(200, { 'content-length': body.length }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -98,7 +108,11 @@ export async function startFeedServer(): Promise<FeedServer> {
           : [`releaseNotes: ${JSON.stringify(release.releaseNotes)}`]),
       ];
       files.set(`/${release.channel ?? 'latest'}-linux.yml`, { status: 200, body: `${lines.join('\n')}\n` });
-      files.set(`/${name}`, { status: release.fileStatus ?? 200, body: bytes });
+      files.set(`/${name}`, {
+        status: release.fileStatus ?? 200,
+        body: bytes,
+        ...(release.cutAfterBytes === undefined ? {} : { cutAfterBytes: release.cutAfterBytes }),
+      });
     },
     failChannelFile(channel, status) {
       files.set(`/${channel}-linux.yml`, { status, body: '' });
@@ -153,11 +167,20 @@ export interface RealUpdater {
  * A real DebUpdater of an installed Dockhand `version` whose app-update.yml points at `feedUrl`, with its own
  * user data (so its own staging id) and download cache.
  */
-export function realUpdater(
-  feedUrl: string,
-  version: string,
-  options: { installFails?: boolean } = {},
-): RealUpdater {
+export interface RealUpdaterOptions {
+  installFails?: boolean;
+  /**
+   * A Windows updater (electron-updater's NsisUpdater) whose app-update.yml names this publisher: after each
+   * download it asks `verifySignature` (standing in for Authenticode, which needs Windows) whether the file is
+   * signed by it; a non-null answer is the reason it is not. The feed's Linux file is what it downloads.
+   */
+  windows?: {
+    publisherName: string;
+    verifySignature: (publishers: string[], file: string) => Promise<string | null>;
+  };
+}
+
+export function realUpdater(feedUrl: string, version: string, options: RealUpdaterOptions = {}): RealUpdater {
   const root = mkdtempSync(join(tmpdir(), 'dockhand-update-'));
   const resources = join(root, 'resources');
   const cacheDir = join(root, 'cache');
@@ -165,9 +188,10 @@ export function realUpdater(
   const appUpdateConfigPath = join(resources, 'app-update.yml');
   writeFileSync(
     appUpdateConfigPath,
-    `provider: generic\nurl: ${feedUrl}\nupdaterCacheDirName: dockhand-updater\n`,
+    `provider: generic\nurl: ${feedUrl}\nupdaterCacheDirName: dockhand-updater\n` +
+      (options.windows ? `publisherName: ${JSON.stringify(options.windows.publisherName)}\n` : ''),
   );
-  const updater = new DebUpdater(undefined, {
+  const app = {
     version,
     name: 'Dockhand',
     isPackaged: true,
@@ -178,7 +202,15 @@ export function realUpdater(
     relaunch: () => {},
     quit: () => {},
     onQuit: () => {},
-  });
+  };
+  let updater: DebUpdater | NsisUpdater;
+  if (options.windows) {
+    const nsis = new NsisUpdater(undefined, app);
+    nsis.verifyUpdateCodeSignature = options.windows.verifySignature;
+    updater = nsis;
+  } else {
+    updater = new DebUpdater(undefined, app);
+  }
   (updater as unknown as { httpExecutor: HttpExecutor<ClientRequest> }).httpExecutor = new NodeHttpExecutor();
   const installs: RealUpdater['installs'] = [];
   // The one member replaced: installing would run dpkg through sudo on the test machine. A failing install

@@ -14,7 +14,7 @@ import { engineHarness, type EngineHarness } from '../sync/testing/harness';
 import { manualClock } from '../sync/testing/manualClock';
 import { memoryUpdateSettings, updateSettingsFile } from './settingsFile';
 import { safeToInstall } from './safeToInstall';
-import { realUpdater, startFeedServer, type FeedServer } from './testing';
+import { realUpdater, startFeedServer, type FeedServer, type RealUpdaterOptions } from './testing';
 import { createUpdateService, type UpdateService } from './updateService';
 
 let feed: FeedServer;
@@ -32,9 +32,9 @@ afterEach(() => {
 async function serviceFor(
   installed: string,
   extra: Partial<Parameters<typeof createUpdateService>[0]> = {},
-  installFails = false,
+  updaterOptions: RealUpdaterOptions = {},
 ) {
-  const real = realUpdater(feed.url, installed, { installFails });
+  const real = realUpdater(feed.url, installed, updaterOptions);
   const seen: UpdateStatus[] = [];
   service = await createUpdateService({
     updater: real.updater,
@@ -186,7 +186,7 @@ describe('update service: checks against a real generic feed', () => {
     const { service: s, real } = await serviceFor(
       '1.3.2',
       { restartAfterFailedInstall: () => void restarts++ },
-      true,
+      { installFails: true },
     );
     await s.checkNow();
     await until(s, 'ready');

@@ -162,8 +162,14 @@ export async function createUpdateService(options: UpdateServiceOptions): Promis
       return `Version ${info.version} is being rolled out gradually (${info.stagingPercentage} % of installations); this computer is not in it yet.`;
     }
     if (newer) return `Version ${info.version} cannot be installed on this computer.`;
+    if (older(info)) return olderWords(info);
     return `Dockhand ${current} is the latest version on the ${channel()} channel.`;
   }
+
+  /** A feed offering an older version than this one (a rollback published, or a wrong feed). */
+  const older = (info: UpdateInfoLike) => updater.currentVersion.compare(info.version) > 0;
+  const olderWords = (info: UpdateInfoLike) =>
+    `The update server offers version ${info.version}, older than this one (${updater.currentVersion.version}): Dockhand never goes back a version.`;
 
   const onProgress = ({ percent }: { percent: number }) => {
     if (state.kind !== 'downloading' || !Number.isFinite(percent)) return;
@@ -213,6 +219,14 @@ export async function createUpdateService(options: UpdateServiceOptions): Promis
           latest: info.version,
           staging: info.stagingPercentage ?? null,
         });
+        recordCheck(true, nothingNewer(info));
+        if (before.kind !== 'ready') setState({ kind: 'idle' });
+        return status();
+      }
+      if (older(info) || updater.currentVersion.compare(info.version) === 0) {
+        // Never, whatever the updater says (electron-updater allows downgrades whenever its channel is set):
+        // a database written by this version cannot be opened by an older one.
+        logger.warn('update check: downgrade refused', { offered: info.version });
         recordCheck(true, nothingNewer(info));
         if (before.kind !== 'ready') setState({ kind: 'idle' });
         return status();

@@ -38,6 +38,10 @@ export function updateErrorWords(error: unknown, during: 'check' | 'download' | 
   if (code === 'ERR_CHECKSUM_MISMATCH' || /checksum mismatch/i.test(message)) {
     return 'The downloaded update did not match its checksum and was discarded. It will be downloaded again at the next check.';
   }
+  if (code === 'ERR_UPDATER_INVALID_SIGNATURE') {
+    // Windows: the installer is not signed by the publisher app-update.yml names (electron-updater NsisUpdater).
+    return 'The downloaded update is not signed by Dockhand’s publisher and was discarded. Nothing was installed: tell whoever looks after this computer.';
+  }
   if (code === 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND') {
     return 'The update server has no updates for this channel.';
   }

@@ -1,0 +1,209 @@
+/**
+ * What an update must never do under faults, against a REAL local feed read by a REAL electron-updater
+ * (./testing.ts): install a file not signed by our publisher, install a download cut off half way, go back a
+ * version, or cut off an op the sync engine started after the install was asked for.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { UpdateStatus } from '../../../src/bridge/updateStatus';
+import { startSimulator, type Simulator } from '../../../server/index';
+import { offlineOrder } from '../sync/testing/edits';
+import { recordingFetch, waitFor } from '../sync/testing/fetches';
+import { engineHarness, type EngineHarness } from '../sync/testing/harness';
+import { memoryUpdateSettings } from './settingsFile';
+import { safeToInstall } from './safeToInstall';
+import { realUpdater, startFeedServer, type FeedServer, type RealUpdaterOptions } from './testing';
+import { createUpdateService, type UpdateService, type UpdateServiceOptions } from './updateService';
+
+let feed: FeedServer;
+let service: UpdateService | undefined;
+
+beforeAll(async () => {
+  feed = await startFeedServer();
+});
+afterAll(() => feed.close());
+afterEach(() => {
+  service?.stop();
+  service = undefined;
+});
+
+async function serviceFor(
+  installed: string,
+  updaterOptions: RealUpdaterOptions = {},
+  extra: Partial<UpdateServiceOptions> = {},
+) {
+  const real = realUpdater(feed.url, installed, updaterOptions);
+  service = await createUpdateService({
+    updater: real.updater,
+    settings: memoryUpdateSettings(),
+    prepareForInstall: () => Promise.resolve(),
+    ...extra,
+  });
+  return { service, real };
+}
+
+const until = (s: UpdateService, kind: UpdateStatus['state']['kind']) =>
+  waitFor(() => s.status().state.kind === kind);
+
+const pending = (cacheDir: string) => {
+  const dir = join(cacheDir, 'dockhand-updater', 'pending');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
+
+describe('update faults', () => {
+  it('discards an installer not signed by our publisher, says so, and installs nothing', async () => {
+    feed.publish({ version: '3.1.0' });
+    const asked: string[][] = [];
+    const { service: s, real } = await serviceFor('3.0.0', {
+      windows: {
+        publisherName: 'Dockhand Ltd',
+        verifySignature: (publishers) => {
+          asked.push(publishers);
+          return Promise.resolve('the file is signed by "Someone Else Ltd"');
+        },
+      },
+    });
+    await s.checkNow();
+    await until(s, 'error');
+    // electron-updater asked for our publisher's signature on the downloaded file, and got a refusal.
+    expect(asked).toEqual([['Dockhand Ltd']]);
+    expect(s.status().state).toEqual({
+      kind: 'error',
+      message:
+        'The downloaded update is not signed by Dockhand’s publisher and was discarded. Nothing was installed: tell whoever looks after this computer.',
+    });
+    expect(pending(real.cacheDir)).not.toContain('Dockhand-3.1.0-amd64.deb');
+    expect(await s.installWhenSafe()).toEqual({
+      started: false,
+      reason: 'No update has been downloaded yet.',
+    });
+    expect(real.installs).toEqual([]);
+  });
+
+  it('installs a correctly signed installer on the same Windows path (the refusal above is the signature’s)', async () => {
+    feed.publish({ version: '3.2.0' });
+    const { service: s, real } = await serviceFor('3.0.0', {
+      windows: { publisherName: 'Dockhand Ltd', verifySignature: () => Promise.resolve(null) },
+    });
+    await s.checkNow();
+    await until(s, 'ready');
+    expect(await s.installWhenSafe()).toEqual({ started: true });
+    expect(real.installs).toHaveLength(1);
+  });
+
+  it('a download cut off half way is never offered, and the next check downloads it whole', async () => {
+    const bytes = Buffer.alloc(256 * 1024, 'dockhand 3.3.0 ');
+    feed.publish({ version: '3.3.0', bytes, cutAfterBytes: 100 * 1024 });
+    const { service: s, real } = await serviceFor('3.0.0');
+    await s.checkNow();
+    await until(s, 'error');
+    const state = s.status().state;
+    expect(state.kind === 'error' && state.message).toMatch(/^Could not download the update/);
+    expect(pending(real.cacheDir)).not.toContain('Dockhand-3.3.0-amd64.deb');
+    expect(await s.installWhenSafe()).toEqual({
+      started: false,
+      reason: 'No update has been downloaded yet.',
+    });
+    expect(real.installs).toEqual([]);
+
+    feed.publish({ version: '3.3.0', bytes });
+    await s.checkNow();
+    await until(s, 'ready');
+    expect(pending(real.cacheDir)).toContain('Dockhand-3.3.0-amd64.deb');
+  });
+
+  it('refuses a downgrade offer, even after a channel change (which turns electron-updater’s downgrades on)', async () => {
+    feed.publish({ version: '2.9.0' });
+    feed.publish({ version: '2.9.0-beta.3', channel: 'beta' });
+    const before = feed.requests.length;
+    const { service: s, real } = await serviceFor('3.0.0');
+    const refused =
+      'The update server offers version 2.9.0, older than this one (3.0.0): Dockhand never goes back a version.';
+    expect((await s.checkNow()).lastCheck).toMatchObject({ ok: true, result: refused });
+    // Through the service's own channel switch and back.
+    await s.setChannel('beta');
+    expect((await s.checkNow()).state).toEqual({ kind: 'idle' });
+    await s.setChannel('stable');
+    expect((await s.checkNow()).lastCheck?.result).toBe(refused);
+    // Even when something else sets the channel on the updater itself (electron-updater then allows
+    // downgrades and reports 2.9.0 as available): the service still refuses it.
+    real.updater.channel = 'latest';
+    expect(real.updater.allowDowngrade).toBe(true);
+    const status = await s.checkNow();
+    expect(status.state).toEqual({ kind: 'idle' });
+    expect(status.lastCheck?.result).toBe(refused);
+    expect(feed.requests.slice(before).filter((path) => path.endsWith('.deb'))).toEqual([]);
+    expect(await s.installWhenSafe()).toMatchObject({ started: false });
+    expect(real.installs).toEqual([]);
+  });
+});
+
+describe('update install: no op starts once the install is asked for', () => {
+  let sim: Simulator;
+  let harness: EngineHarness | undefined;
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, apiKey: 'demo-key', rateLimit: 100_000 });
+  });
+  afterAll(async () => {
+    await harness?.engine.stop();
+    await sim.stop();
+  });
+
+  it('an op queued while the install waits, or at the instant before the stop, stays queued and unsent', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let creates = 0;
+    const requests = recordingFetch(async (request, forward) => {
+      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/purchaseorders')) {
+        creates++;
+        await held;
+      }
+      return forward();
+    });
+    harness = engineHarness(sim, { clientOptions: { fetch: requests.fetch } });
+    const { db, engine } = harness;
+    const stateOf = async (id: string) => (await db.outbox.where('id').equals(id).first())?.state;
+    const first = await offlineOrder(db);
+    await engine.start();
+    await waitFor(async () => (await stateOf(first.op.id)) === 'sending' && creates === 1);
+
+    let late: string | undefined;
+    let createsAtStop = -1;
+    // The quit cleanup Electron main runs after the drain: here a scan lands at that very instant, and the
+    // user presses Sync now, before the engine is stopped.
+    const quitCleanup = async () => {
+      late = (await offlineOrder(db)).op.id;
+      await engine.syncNow();
+      await engine.idle();
+      createsAtStop = creates;
+      await engine.stop();
+    };
+    feed.publish({ version: '4.0.0' });
+    const { service: s, real } = await serviceFor(
+      '3.0.0',
+      {},
+      { prepareForInstall: safeToInstall(engine, quitCleanup) },
+    );
+    await s.checkNow();
+    await until(s, 'ready');
+
+    const install = s.installWhenSafe();
+    await waitFor(() => s.status().installing);
+    // While the install waits for the create on the wire, another edit is queued and Sync now pressed.
+    const waiting = await offlineOrder(db);
+    await engine.syncNow();
+    expect(creates).toBe(1);
+    expect(real.installs).toEqual([]);
+
+    release();
+    expect(await install).toEqual({ started: true });
+    expect(real.installs).toEqual([[false, true]]);
+    // The op on the wire got its answer; the two that came later were never sent: queued for after the restart.
+    expect(await stateOf(first.op.id)).toBe('done');
+    expect(await stateOf(waiting.op.id)).toBe('queued');
+    expect(await stateOf(late!)).toBe('queued');
+    expect(createsAtStop).toBe(1);
+    expect(creates).toBe(1);
+  });
+});
