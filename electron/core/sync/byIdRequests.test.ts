@@ -2,7 +2,8 @@
  * Records asked for by id (src/db/byIdRequests.ts) against the real simulator: a request made while nothing
  * references the record is fetched by the next pull, before the list tiers; one the server does not have is
  * marked "not found"; a request survives a run that could not reach the API; one made while a run is under way
- * is fetched by the syncNow that follows it.
+ * is fetched by the syncNow that follows it; the references a killed run's stored pages named are fetched by the
+ * next run's by-id step.
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
@@ -106,4 +107,39 @@ it('fetches a record asked for after the running pull read the requests, on sync
   await Promise.all([first, asked]);
   expect(await db.suppliers.get(supplierId)).toMatchObject({ id: supplierId });
   expect(await byIdRequest(db, 'suppliers', supplierId)).toBeNull();
+});
+
+it('fetches the records a killed run’s stored pages named after the lists, with what they name, then forgets them', async () => {
+  harness = engineHarness(sim, pullOptions);
+  const { db } = harness;
+  const supplier = [...sim.state.suppliers.values()].find((s) => s.shipping_port?.id)!;
+  const portId = supplier.shipping_port!.id!;
+  // What a page stored before the kill left behind: its reference, kept with its cursor.
+  await harness.store.applyPulledPage({
+    writes: [],
+    cursor: null,
+    at: new Date().toISOString(),
+    refs: [{ table: 'suppliers', id: supplier.id! }],
+  });
+  // Not the user's: nothing on screen says it was asked for.
+  expect(await waitingByIdRequests(db)).toEqual([]);
+
+  const order: string[] = [];
+  const engine = harness.restart({
+    store: {
+      ...harness.store,
+      applyPulledPage: (request: PortRequest<'applyPulledPage'>) => {
+        for (const write of request.writes) order.push(write.table);
+        return harness!.store.applyPulledPage(request);
+      },
+    },
+  });
+  await engine.start();
+  await engine.syncNow();
+
+  expect(await db.suppliers.get(supplier.id!)).toMatchObject({ id: supplier.id });
+  expect(await db.shippingPorts.get(portId)).toMatchObject({ id: portId });
+  // At the by-id step, after the lists: no one is waiting on screen for it.
+  expect(order.indexOf('suppliers')).toBeGreaterThan(order.indexOf('shipmentTypes'));
+  expect((await harness.store.requestedById({ pulled: true })).refs).toEqual([]);
 });
