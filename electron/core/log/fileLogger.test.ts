@@ -34,6 +34,25 @@ function recordingConsole() {
 }
 
 describe('createFileLogger', () => {
+  it('keeps a key and a replaced token out of the file in whatever form a server echoed them', () => {
+    const redactor = createRedactor();
+    const printed = recordingConsole();
+    const logger = createFileLogger({ dir: tempDir(), redactor, now: fixedClock, console: printed.console });
+    const past = 'tok.past-5a6b7c8d';
+    redactor.addSecret(KEY);
+    redactor.addSecret(past);
+    redactor.addSecret('tok.live-1e2f3a4b');
+    const basic = Buffer.from(`dock:${KEY}`).toString('base64');
+    logger.warn(`gateway echoed AUTHORIZATION: BEARER ${past.toUpperCase()}`, {
+      detail: `proxy-auth ${basic}; key ${KEY.toLowerCase()}; old ${past.toUpperCase()}`,
+      body: JSON.stringify({ echo: `x-api-key=${KEY}` }).replace(/\//g, '\\/'),
+    });
+    const text = readFileSync(logger.file, 'utf8') + JSON.stringify(printed.calls);
+    expect(text).toContain(`AUTHORIZATION: BEARER ${REDACTED}`);
+    for (const leak of [KEY, KEY.toLowerCase(), past, past.toUpperCase(), basic.slice(4, -4)])
+      expect(text).not.toContain(leak);
+  });
+
   it('writes one JSON line per entry with time, level, message and fields, creating the folder', () => {
     const dir = join(tempDir(), 'nested', 'logs');
     const logger = createFileLogger({ dir, redactor: createRedactor(), now: fixedClock });
