@@ -62,6 +62,13 @@ function byEta(a: OpenOrderRow, b: OpenOrderRow): number {
   return b.id - a.id;
 }
 
+/**
+ * Every table `listOpenOrders` reads. The receiving screen's list re-runs after commits to these, coalesced
+ * (src/lib/coalescedQuery.ts), not on each: it reads every open order whole, and a first sync commits the
+ * orders a slice at a time (issue #24).
+ */
+export const OPEN_ORDER_TABLES = ['purchaseOrders', 'receiptDrafts'] as const;
+
 /** Open orders for `outletId` (every outlet when null), newest ETA first. */
 export async function listOpenOrders(db: DockhandDb, outletId: number | null): Promise<OpenOrderRow[]> {
   const [orders, drafts] = await Promise.all([
