@@ -346,7 +346,7 @@ async function open(dir: string, options: FileStoreOptions, release: () => void)
       const now = outboxState();
       if (now.seq === marked.seq && now.changes === marked.changes) return;
       try {
-        writeMark(dir, markOf(now, trusted.createdAt));
+        writeMark(dir, markOf(now, trusted.createdAt), now.seq !== marked.seq);
         marked = now;
       } catch (error) {
         // The edit is in the database but a later loss of it could go unseen: as unsafe as a failed commit.

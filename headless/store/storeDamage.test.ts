@@ -212,6 +212,24 @@ describe('a damaged store', () => {
     }
   });
 
+  it('is refused when only the record of what was sent is behind (an older copy of the database put back)', async () => {
+    const dir = mkdtempSync(join(root, 'older-'));
+    const first = await openFileStore(dir);
+    await queueEdits(first.db, 0, 3);
+    await first.close();
+    const older = readFileSync(join(dir, DATABASE_FILE));
+    const second = await openFileStore(dir);
+    await second.db.outbox.where('seq').equals(1).modify({ state: 'sending' });
+    await second.close();
+    writeFileSync(join(dir, DATABASE_FILE), older);
+
+    const loss = await refusal(dir);
+    expect(loss).toMatchObject({ kind: 'incomplete', missingEdits: 0, missingChanges: 1 });
+    expect(loss.summary).toMatch(
+      /^The record of what this PC's data in .+ sent since .+ is incomplete \(1 change missing\): an edit already sent may show as not sent, and sending it again could make it twice\.$/,
+    );
+  });
+
   describe('with a database file damaged after a clean close', () => {
     async function cleanlyClosed(): Promise<string> {
       const dir = mkdtempSync(join(root, 'clean-'));
