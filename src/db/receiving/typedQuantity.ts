@@ -36,3 +36,18 @@ const STARTS_WITH_TYPING = /^\s*(?:[-+]|\d{1,4}\s*[x*c])/i;
 export function startsWithTyping(text: string): boolean {
   return STARTS_WITH_TYPING.test(text);
 }
+
+/**
+ * What to tell the clerk when typing ran straight into a scan (the scanner refused it as typed-before), or
+ * null when the refused text does not start with typing. Which digits were typed and which were scanned
+ * cannot be told apart after a sign, so the words say what a quantity looks like instead.
+ */
+export function typedIntoScan(text: string): string | null {
+  const quantity = /^\s*(\d{1,4}\s*[x*c])/i.exec(text);
+  if (quantity)
+    return `“${quantity[1]}” was typed just as the scan began and ran into it, so nothing was added. Type the quantity, wait a moment, then scan again.`;
+  const sign = /^\s*([-+])/.exec(text);
+  if (sign)
+    return `“${sign[1]}” was typed just before the scan and ran into it, so nothing was added. A quantity has no sign: type it as a number then x, such as 5x, then scan again.`;
+  return null;
+}

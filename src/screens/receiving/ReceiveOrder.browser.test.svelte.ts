@@ -69,4 +69,16 @@ describe('ReceiveOrder', () => {
     scannerTypes(MUG);
     await expect.element(page.getByLabelText('Delivery totals')).toHaveTextContent('3 of 4 units received');
   });
+
+  it('never glues "-5" typed straight into a scan onto its code: says so, adds nothing', async () => {
+    const db = await seeded();
+    mountInPage(ReceiveOrder, { db, session: {} as Session, id: 1001 });
+    const field = page.getByRole('textbox', { name: 'Scan or type a code' });
+    await expect.element(field).toBeEnabled();
+    scannerTypes(`-5${MUG}`);
+    await expect
+      .element(page.getByRole('alert', { name: 'Scan result' }))
+      .toHaveTextContent('“-” was typed just before the scan and ran into it, so nothing was added.');
+    await expect.element(page.getByLabelText('Delivery totals')).toHaveTextContent('this delivery: 0 units');
+  });
 });
