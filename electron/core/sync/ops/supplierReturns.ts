@@ -37,8 +37,8 @@ function matchesBody(item: SupplierReturnItem, body: ItemPayload['body']): boole
 }
 
 /**
- * Items have no natural key, so the lookup is the return's items created since the attempt (less the clock
- * skew) that match product, reason, quantity, notes and every other sent field. Two identical lines added
+ * Items have no natural key, so the lookup is the return's items created since the attempt (server clock, less
+ * a margin) that match product, reason, quantity, notes and every other sent field. Two identical lines added
  * in that window cannot be told apart: the user decides (ambiguous), never a guess.
  */
 async function findCreatedSince(
