@@ -14,10 +14,10 @@ export const CLOCK_SKEW_ENV = 'DOCKHAND_CHAOS_CLOCK_SKEW_MS';
 /** A clock `skewMs` off this process' own. */
 export const skewedNow = (skewMs: number) => () => new Date(Date.now() + skewMs);
 
-/** Shifts this process' `Date` (no-argument construction and `Date.now`) by `skewMs`. */
-export function skewProcessClock(skewMs: number): void {
-  if (skewMs === 0) return;
+/** Shifts this process' `Date` (no-argument construction and `Date.now`) by `skewMs`; returns the undo. */
+export function skewProcessClock(skewMs: number): () => void {
   const RealDate = Date;
+  if (skewMs === 0) return () => {};
   class SkewedDate extends RealDate {
     constructor(...args: unknown[]) {
       if (args.length === 0) super(RealDate.now() + skewMs);
@@ -28,6 +28,9 @@ export function skewProcessClock(skewMs: number): void {
     }
   }
   globalThis.Date = SkewedDate as DateConstructor;
+  return () => {
+    globalThis.Date = RealDate;
+  };
 }
 
 /** The skew the harness gave this process (0 when none). */

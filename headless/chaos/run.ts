@@ -67,6 +67,8 @@ export interface ChaosOptions {
 export interface ChaosReport extends Verdict {
   /** Verifies again against the simulator as it is now (tests use it to show the verifier can fail). */
   recheck(): Promise<Verdict>;
+  /** Compares the cache with the server again, as they are now (tests use it to show the check can fail). */
+  recheckCache(): Promise<CacheVerdict>;
   conflicts: number;
   conflictsForced: number;
   /** Edits queued per op kind. */
@@ -105,8 +107,6 @@ const SCENARIOS: readonly (readonly [Scenario, number])[] = [
   [parties.renameNamed, 4],
   [parties.deleteNamed, 2],
 ];
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * The harness's requests (faults off) each go on a new connection. Between two of them this process may be
@@ -277,21 +277,24 @@ export async function runChaos(sim: ChaosSimulator, options: ChaosOptions): Prom
     log(
       `${pulled ? 'whole pull done' : 'no whole pull completed'} in ${((Date.now() - pullStart) / 1_000).toFixed(1)} s`,
     );
+  const checkTheCache = () =>
+    withStore(async (ctx) =>
+      checkCache({
+        db: ctx.db,
+        client,
+        random: seededRandom(seed ^ 0x2545f491),
+        since: runStart,
+        ...(await touchedByRun(ctx.db, ledger)),
+        ...(options.cacheSample === undefined ? {} : { sample: options.cacheSample }),
+      }),
+    );
   const cache = pulled
-    ? await withStore(async (ctx) =>
-        checkCache({
-          db: ctx.db,
-          client,
-          random: seededRandom(seed ^ 0x2545f491),
-          since: runStart,
-          ...(await touchedByRun(ctx.db, ledger)),
-          ...(options.cacheSample === undefined ? {} : { sample: options.cacheSample }),
-        }),
-      )
+    ? await checkTheCache()
     : { checked: {}, heldByFailedOps: 0, mismatches: 0, problems: ['cache: not checked (no whole pull)'] };
   return {
     ...verdict,
     recheck: check,
+    recheckCache: checkTheCache,
     kinds: [...ledger.entries.values()].reduce<Partial<Record<OpKind, number>>>(
       (kinds, { kind }) => ({ ...kinds, [kind]: (kinds[kind] ?? 0) + 1 }),
       {},
