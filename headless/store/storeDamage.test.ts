@@ -230,6 +230,23 @@ describe('a damaged store', () => {
     );
   });
 
+  it('is refused when the mark itself is damaged, since missing edits cannot then be ruled out', async () => {
+    const dir = mkdtempSync(join(root, 'mark-'));
+    const store = await openFileStore(dir);
+    await queueEdits(store.db, 0, 2);
+    await store.close();
+    writeFileSync(join(dir, 'outbox-mark.json'), '{"version":1,"seq":');
+    expect(await refusal(dir)).toMatchObject({ kind: 'unverifiable' });
+    const accepted = await openFileStore(dir, { acceptLoss: true });
+    try {
+      expect(await accepted.db.outbox.count()).toBe(2);
+    } finally {
+      await accepted.close();
+    }
+    // The mark was written again from the store: the next open trusts it.
+    await (await openFileStore(dir)).close();
+  });
+
   describe('with a database file damaged after a clean close', () => {
     async function cleanlyClosed(): Promise<string> {
       const dir = mkdtempSync(join(root, 'clean-'));
