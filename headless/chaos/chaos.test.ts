@@ -1,9 +1,12 @@
 /**
- * A small chaos run (the issue's `npm run chaos`, scaled down): real worker processes SIGKILLed three times
- * under faults, then a drain with faults off. Nothing may be lost or duplicated, receipts must reach their
- * order lines exactly once, only the ops meant to be refused may fail, and the queue must drain. Then the
- * verifier is shown to notice a duplicated and a lost record, a receipt applied twice, an invoice missing a
- * receipt and an op failing unexpectedly, so a pass means something.
+ * A small chaos run (the issue's `npm run chaos`, scaled down): real worker processes, pushing and pulling,
+ * SIGKILLed three times under faults, then a drain with faults off, a whole pull and the cache check.
+ * Nothing may be lost or duplicated, receipts must reach their order lines exactly once, only the ops meant
+ * to be refused may fail, every done op must be checked, the queue must drain and the cache must equal the
+ * server. Then the verifier is shown to notice a duplicated and a lost record, a receipt applied twice, an
+ * invoice missing a receipt and an op failing unexpectedly, and the cache check a cached field the server
+ * does not hold, a cached line the server no longer lists and a record the cache lacks, so a pass means
+ * something.
  *
  * Nothing here depends on the machine's speed: the seed alone decides the edits (kill moments only decide
  * how far the worker got), and the drain has no deadline of its own short of the test's timeout.
@@ -50,16 +53,40 @@ describe('npm run chaos (small)', () => {
         unexpected: report.unexpected,
         drained: report.drained,
         pending: report.pending,
+        unchecked: report.unchecked,
+        pulled: report.pulled,
+        cacheMismatches: report.cache.mismatches,
       },
-      summary,
-    ).toEqual({ duplicates: 0, lost: 0, unexpected: 0, drained: true, pending: 0 });
+      [summary, ...report.cache.problems].join('\n'),
+    ).toEqual({
+      duplicates: 0,
+      lost: 0,
+      unexpected: 0,
+      drained: true,
+      pending: 0,
+      unchecked: 0,
+      pulled: true,
+      cacheMismatches: 0,
+    });
     expect(reportPassed(report)).toBe(true);
+    expect(reportPassed({ ...report, unchecked: 1 })).toBe(false);
     expect(report.edits).toBe(60);
     expect(report.kills).toBe(3);
+    // Kill moments depend on the machine; which of them landed in flight is said, and none is made up.
+    expect(report.killsInFlight).toBeLessThanOrEqual(report.kills);
+    // Touched records of every kind were compared, and a sample of the rest.
+    for (const table of [
+      'purchaseOrders',
+      'purchaseOrderItems',
+      'customers',
+      'suppliers',
+      'productSuppliers',
+    ])
+      expect(report.cache.checked[table] ?? 0, table).toBeGreaterThan(0);
     expect(report.applied + report.failed).toBe(60);
     expect(Object.keys(report.kinds).length).toBeGreaterThanOrEqual(15);
     expect(reportLine(report)).toMatch(
-      /^edits=60 applied=\d+ duplicates=0 lost=0 failed=\d+ conflicts=\d+ drained_in=\d+\.\ds$/,
+      /^edits=60 applied=\d+ duplicates=0 lost=0 failed=\d+ conflicts=\d+ drained_in=\d+\.\ds unchecked=0 cache_mismatches=0$/,
     );
 
     // The seed decides the edits, so these hold on every machine: receipts went to orders created offline
@@ -93,10 +120,18 @@ describe('npm run chaos (small)', () => {
       .get(receipt.purchase_order_id)!
       .items.find((l) => l.po_item_id === kept.purchase_order_item_id)!;
     line.quantity_received += 1;
+    // In the cache: a customer's name the server does not hold, and a line of an order the server has not.
     const store = await openFileStore(join(runDir, 'store'));
+    let renamed: number;
+    let strayLine: number;
     try {
       const done = await store.db.outbox.where('kind').equals('updateCustomer').first();
       await store.db.outbox.update(done!.seq!, { state: 'failed', reason: 'doctored' });
+      renamed = Number(done!.params.id);
+      await store.db.customers.update(renamed, { first_name: 'Doctored' });
+      const cachedLine = await store.db.purchaseOrderItems.where('po_id').equals(order.id).first();
+      strayLine = 9_000_000_000;
+      await store.db.purchaseOrderItems.put({ ...cachedLine!, po_item_id: strayLine });
     } finally {
       await store.close();
     }
@@ -113,5 +148,12 @@ describe('npm run chaos (small)', () => {
     expect(problems).toContain(`invoice ${invoice.supplier_invoice_number} (#${invoice.id}) holds receipts`);
     expect(doctored.unexpected, problems).toBe(1);
     expect(problems).toContain('unexpectedly failed: updateCustomer');
+
+    // The cache check sees the doctored cache, and the server-side doctoring too: the copied order is a
+    // record touched since the run began that the cache lacks.
+    const cache = (await report.recheckCache()).problems.join('\n');
+    expect(cache).toMatch(new RegExp(`customers ${renamed} differs in .*first_name \\(cache "Doctored"`));
+    expect(cache).toContain(`purchaseOrderItems ${strayLine} is in the cache but gone from the server`);
+    expect(cache).toContain('purchaseOrders 9999999 is on the server but not in the cache');
   }, 180_000);
 });

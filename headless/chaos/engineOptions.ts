@@ -24,14 +24,15 @@ export const CHAOS_ENGINE = {
 } as const;
 
 /**
- * The check's last pull (./cacheCheck.ts), faults off: every by-id record and every product's links read
- * again whatever their age, so the cache can be held to the server's state, not to a TTL's.
+ * The check's last pull (./cacheCheck.ts), faults off: every by-id record read again whatever its age, so
+ * the cache can be held to the server's state, not to a TTL's. Product links are not swept whole again:
+ * only the run's own edits change them on the server, and their answers (or the sweeps during the rounds)
+ * must have put them in the cache; a whole sweep here would hide a link a crash left stale.
  */
 export const FINAL_PULL = {
   ...CHAOS_PULL,
   intervalMs: 3_600_000,
   refreshTtlMs: 0,
-  productSuppliersBatch: 100_000,
 } as const;
 
 export const CHAOS_CLIENT: HeadlessOptions['client'] = {
