@@ -10,9 +10,9 @@
  * change, so they are as fresh as the record's own last change, by design.
  *
  * Touched: list records the server changed since the run began (its `modified_on`, server clock), every
- * cached by-id record plus those the run's edits named, the products whose links the run edited, and every
- * row of the small full lists. A row still held by an op that failed (the user's to settle) is skipped; one
- * held by an op that finished is a leak.
+ * cached by-id record plus those the run's edits named, the products whose links the run edited (and a
+ * sample of those the sweep has reached), and every row of the small full lists. A row still held by an op
+ * that failed (the user's to settle) is skipped; one held by an op that finished is a leak.
  */
 import { buildFilter, type FilterClauseInput } from '../../src/api/query';
 import type { CacheWrite } from '../../src/db/cacheWrites';
@@ -263,8 +263,11 @@ export async function checkCache(input: CacheCheckInput): Promise<CacheVerdict> 
     }
   }
 
-  // Product supplier links: the products the run edited and a sample of the rest, every link both ways.
-  const products = ((await table('products').toCollection().primaryKeys()) as number[]).filter(
+  // Product supplier links: the products the run edited and a sample of the rest, every link both ways. The
+  // rest are links the sweep has reached (it reads a few products a run, on a TTL): a product it has not
+  // reached yet has no links cached, by design.
+  const swept = (await table('productSuppliers').toCollection().primaryKeys()) as [number, string][];
+  const products = [...new Set(swept.map(([productId]) => productId))].filter(
     (id) => !input.linkProducts.includes(id),
   );
   const linkChecks = [...input.linkProducts, ...random.sample(products, Math.min(sample, products.length))];
