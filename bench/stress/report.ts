@@ -160,6 +160,20 @@ export function clerkOnlyRows(
     .map((r) => (r.name.includes('longest main-thread') ? { ...r, note: r.note?.split(';')[0] } : r));
 }
 
+/** Every mid-sync click as it went (section, where the sync was, ms or not painted): which ones froze. */
+export function clickLines(runs: readonly Pick<StressedSync, 'midSync'>[]): string[] {
+  return runs.map(
+    (r, i) =>
+      `Run ${i + 1} mid-sync clicks: ` +
+      r.midSync
+        .map(
+          (o) =>
+            `${o.section} ${o.phase ?? ''} ${'timedOut' in o ? 'NOT PAINTED' : `${Math.round(o.paintedMs)} ms`}`,
+        )
+        .join('; '),
+  );
+}
+
 /**
  * What the long tasks during the sync were (./clerk.ts `attribute`): each run's longest tasks with their
  * frames' scripts, as bench:sync prints them, and the scripts that took the most time over all long frames.

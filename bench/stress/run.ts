@@ -30,6 +30,7 @@ import { installStressProbe } from './pageProbe';
 import {
   attributionLines,
   clerkOnlyRows,
+  clickLines,
   markdown,
   printable,
   quietRows,
@@ -175,12 +176,12 @@ async function main() {
       if (failures.length > before && clerk.work.attribution.longTasks > 0) {
         for (const problem of clerk.work.problems) console.log(`  the clerk's ${problem}`);
         show(clerkOnlyRows([clerk.work], `${label}, ${how}`, NAV_TIMEOUT_MS));
-        console.log(attributionLines([clerk.work]).join('\n'));
+        console.log([...clickLines([clerk.work]), ...attributionLines([clerk.work])].join('\n'));
       }
     }
     if (syncs.length > 0) {
       show(stressedRows(syncs, `${label}, ${how}`, NAV_TIMEOUT_MS));
-      console.log(attributionLines(syncs).join('\n'));
+      console.log([...clickLines(syncs), ...attributionLines(syncs)].join('\n'));
     }
     loads.push(`after the sync rows ${load()}`);
 
