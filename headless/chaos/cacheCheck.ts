@@ -263,9 +263,13 @@ export async function checkCache(input: CacheCheckInput): Promise<CacheVerdict> 
     }
   }
 
-  // Product supplier links: the products the run edited and a sample of the rest, every link both ways. The
-  // rest are links the sweep has reached (it reads a few products a run, on a TTL): a product it has not
-  // reached yet has no links cached, by design.
+  // Product supplier links: the products the run edited and a sample of the rest. The sweep reads a few
+  // products a run, in id order, on a TTL (pull/productSuppliers.ts): a product it has not reached yet holds
+  // only the links the run's edits wrote (compared one way: each as the server has it); one it has reached
+  // holds every link (compared both ways). The sample is drawn among products with links cached (reached).
+  const sweep = await db.cursors.get('productSuppliers');
+  const reached = (productId: number) =>
+    sweep !== undefined && (productId <= sweep.id || Date.parse(sweep.modifiedOn) > 0);
   const swept = (await table('productSuppliers').toCollection().primaryKeys()) as [number, string][];
   const products = [...new Set(swept.map(([productId]) => productId))].filter(
     (id) => !input.linkProducts.includes(id),
@@ -275,9 +279,12 @@ export async function checkCache(input: CacheCheckInput): Promise<CacheVerdict> 
     const links = ((await orNull(
       client.call('listProductSuppliers', { params: { product_id: productId } }) as Promise<Row[]>,
     )) ?? []) as Row[];
-    await compareWrites([{ table: 'productSuppliers', put: links }]);
+    const cached = await table('productSuppliers').where('product_id').equals(productId).toArray();
+    const mine = new Set(cached.map((link) => String(link.supplier_code)));
+    const expected = reached(productId) ? links : links.filter((l) => mine.has(String(l.supplier_code)));
+    await compareWrites([{ table: 'productSuppliers', put: expected }]);
     const listed = new Set(links.map((link) => String(link.supplier_code)));
-    for (const link of await table('productSuppliers').where('product_id').equals(productId).toArray())
+    for (const link of cached)
       if (!listed.has(String(link.supplier_code)))
         compare('productSuppliers', [productId, String(link.supplier_code)], link, undefined);
   }
