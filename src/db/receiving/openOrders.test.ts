@@ -14,34 +14,31 @@ import { listOpenOrders, OPEN_ORDER_TABLES } from './openOrders';
 /** Notes the tables read once `on` is set (set up before the database opens: Dexie's rule for middleware). */
 function tablesRead(): { middleware: Middleware<DBCore>; read: Set<string>; on: boolean } {
   const read = new Set<string>();
-  const watch = {
-    read,
-    on: false,
-    middleware: {
-      stack: 'dbcore',
-      name: 'tablesRead',
-      create: (down) => ({
-        ...down,
-        table: (name) => {
-          const table = down.table(name);
-          const noted =
-            <A extends unknown[], R>(call: (...args: A) => R) =>
-            (...args: A) => {
-              if (watch.on) read.add(name);
-              return call(...args);
-            };
-          return {
-            ...table,
-            get: noted(table.get.bind(table)),
-            getMany: noted(table.getMany.bind(table)),
-            query: noted(table.query.bind(table)),
-            openCursor: noted(table.openCursor.bind(table)),
-            count: noted(table.count.bind(table)),
+  const middleware: Middleware<DBCore> = {
+    stack: 'dbcore',
+    name: 'tablesRead',
+    create: (down) => ({
+      ...down,
+      table: (name) => {
+        const table = down.table(name);
+        const noted =
+          <A extends unknown[], R>(call: (...args: A) => R) =>
+          (...args: A) => {
+            if (watch.on) read.add(name);
+            return call(...args);
           };
-        },
-      }),
-    },
+        return {
+          ...table,
+          get: noted(table.get.bind(table)),
+          getMany: noted(table.getMany.bind(table)),
+          query: noted(table.query.bind(table)),
+          openCursor: noted(table.openCursor.bind(table)),
+          count: noted(table.count.bind(table)),
+        };
+      },
+    }),
   };
+  const watch = { read, on: false, middleware };
   return watch;
 }
 
