@@ -18,7 +18,7 @@ export const CHAOS_USAGE = `Usage: npm run chaos -- --seed N --edits N --restart
   --edits N            edits to queue, every op kind (default 200)
   --restarts N         times the sync worker is SIGKILLed (mid-request) and restarted (default 5)
   --fault-rate F       share of requests that meet a fault: resets, 503s, lost responses, 429s (default 0.2)
-  --clock-skew-min N   the client's clock runs N minutes ahead of the server's (negative: behind; default 0)
+  --clock-skew-min N   the client's clock runs N minutes ahead of the server's (behind: --clock-skew-min=-N; default 0)
   --dir DIR            keep the run's store and worker log here (default: a temp directory)
 
 Prints: edits=… applied=… duplicates=… lost=… failed=… conflicts=… drained_in=…s unchecked=… cache_mismatches=…`;
