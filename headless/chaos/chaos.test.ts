@@ -155,5 +155,5 @@ describe('npm run chaos (small)', () => {
     expect(cache).toMatch(new RegExp(`customers ${renamed} differs in .*first_name \\(cache "Doctored"`));
     expect(cache).toContain(`purchaseOrderItems ${strayLine} is in the cache but gone from the server`);
     expect(cache).toContain('purchaseOrders 9999999 is on the server but not in the cache');
-  }, 180_000);
+  }, 600_000); // a hang guard, not a speed check: on a loaded machine this run took 137 s
 });

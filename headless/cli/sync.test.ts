@@ -67,7 +67,7 @@ describe('npm run sync', () => {
       await store.close();
     }
     expect(sim.state.customers.get(50002)?.custom_reference).toBe('sync-cli');
-  }, 60_000);
+  }, 300_000); // a hang guard, not a speed check (a whole pull of the small demo)
 
   it('exits 1 and lists the op when the server rejects it', async () => {
     const dir = freshDir();
@@ -90,7 +90,7 @@ describe('npm run sync', () => {
     ]);
     expect(code).toBe(1);
     expect(output).toMatch(/failed deleteSupplier "Delete supplier 101": .*\[409 .*referenced/);
-  }, 60_000);
+  }, 300_000); // a hang guard, not a speed check (a whole pull of the small demo)
 
   it('exits 2 on bad flags, naming the flag but never a value', async () => {
     for (const args of [
