@@ -5,7 +5,7 @@
  */
 import type { ConnectionState, DemoDataset } from '../../../src/bridge/contract';
 import type { SecretBox } from '../secrets/secretBox';
-import { storeNameFor } from './connectionTest';
+import { httpsVersionOf, storeNameFor } from './connectionTest';
 
 export async function connectionState(
   secrets: SecretBox,
@@ -19,11 +19,14 @@ export async function connectionState(
     ...(info.storageWarning ? { storageWarning: info.storageWarning } : {}),
   };
   if (!info.configured || !info.baseUrl) {
+    // A saved http:// connection to another machine is refused: offer its https:// address instead, which
+    // keeps its database (mainBridge's connection.set, storeCarriedOver).
+    const suggested = (info.insecureBaseUrl && httpsVersionOf(info.insecureBaseUrl)) || suggestedBaseUrl;
     return {
       status: 'none',
       storeName: null,
       ...storage,
-      ...(suggestedBaseUrl ? { suggestedBaseUrl } : {}),
+      ...(suggested ? { suggestedBaseUrl: suggested } : {}),
     };
   }
   if (info.demo) {
@@ -31,5 +34,6 @@ export async function connectionState(
     const storeName = storeNameFor(info.baseUrl, dataset);
     return { status: 'demo', baseUrl: info.baseUrl, demoDataset: dataset, storeName, ...storage };
   }
-  return { status: 'configured', baseUrl: info.baseUrl, storeName: storeNameFor(info.baseUrl), ...storage };
+  const storeName = info.storeName ?? storeNameFor(info.baseUrl);
+  return { status: 'configured', baseUrl: info.baseUrl, storeName, ...storage };
 }

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSECURE_API_URL_MESSAGE } from '../../../src/api/secureUrl';
 import type { ConnectionTestResult } from '../../../src/bridge/contract';
 import { startSimulator, type Simulator } from '../../../server/index';
-import { normaliseBaseUrl, storeNameFor, testConnection } from './connectionTest';
+import {
+  httpsVersionOf,
+  normaliseBaseUrl,
+  storeCarriedOver,
+  storeNameFor,
+  testConnection,
+} from './connectionTest';
 
 const KEY = 'conn-test-key-51c9e';
 const RESTRICTED = 'restricted-key-0d7aa';
@@ -72,6 +78,19 @@ describe('normaliseBaseUrl and storeNameFor', () => {
     expect(storeNameFor('https://other.example.com/v2.1')).not.toBe(name);
     expect(storeNameFor('http://127.0.0.1:4000/v2.1', 'small')).toBe('dockhand-demo-small');
     expect(storeNameFor('http://127.0.0.1:5000/v2.1', 'large')).toBe('dockhand-demo-large');
+  });
+
+  it("keeps a refused http:// connection's database for the same API over https, and only for it", () => {
+    const old = 'http://backoffice.example/shop/v2.1';
+    expect(httpsVersionOf(old)).toBe('https://backoffice.example/shop/v2.1');
+    expect(httpsVersionOf('not a url')).toBeUndefined();
+    // Its queued edits live in the http connection's database: the https one opens that database.
+    expect(storeCarriedOver(old, 'https://BACKOFFICE.example/shop/v2.1/')).toBe(storeNameFor(old));
+    expect(storeNameFor(old)).not.toBe(storeNameFor('https://backoffice.example/shop/v2.1'));
+    // Another API, another path, or no refused connection: the new connection's own database.
+    expect(storeCarriedOver(old, 'https://other.example/shop/v2.1')).toBeUndefined();
+    expect(storeCarriedOver(old, 'https://backoffice.example/v2.1')).toBeUndefined();
+    expect(storeCarriedOver(undefined, 'https://backoffice.example/shop/v2.1')).toBeUndefined();
   });
 });
 

@@ -59,6 +59,28 @@ export function storeNameFor(baseUrl: string, demo?: DemoDataset): string {
   return `dockhand-${createHash('sha256').update(canonical).digest('hex').slice(0, 16)}`;
 }
 
+/**
+ * The https:// address of an http:// connection saved before the https rule (src/api/secureUrl.ts), which
+ * the connect screen offers in its place; undefined when it is not an API address at all.
+ */
+export function httpsVersionOf(insecureBaseUrl: string): string | undefined {
+  const canonical = canonicalBaseUrl(insecureBaseUrl);
+  return canonical?.startsWith('http://') ? `https://${canonical.slice('http://'.length)}` : undefined;
+}
+
+/**
+ * The database a new connection keeps: the refused http:// connection's, when the new one is the same API
+ * over https (its cache and queued edits carry over, none is left in a database nothing opens); otherwise
+ * none, and the new connection's own (storeNameFor) is used.
+ */
+export function storeCarriedOver(insecureBaseUrl: string | undefined, baseUrl: string): string | undefined {
+  if (!insecureBaseUrl) return undefined;
+  const https = httpsVersionOf(insecureBaseUrl);
+  return https !== undefined && https === canonicalBaseUrl(baseUrl)
+    ? storeNameFor(insecureBaseUrl)
+    : undefined;
+}
+
 const fail = (failure: ConnectionFailure, message: string, status?: number): ConnectionTestResult => ({
   ok: false,
   failure,

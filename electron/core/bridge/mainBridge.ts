@@ -18,7 +18,7 @@ import type { UpdateService } from '../update/updateService';
 import { ALWAYS_ONLINE } from '../sync/connectivity';
 import type { OnlineSignal, SyncEngineOptions } from '../sync/types';
 import { connectionState } from './connectionState';
-import { normaliseBaseUrl, testConnection } from './connectionTest';
+import { normaliseBaseUrl, storeCarriedOver, testConnection } from './connectionTest';
 import {
   createDemoRunner,
   DEMO_API_KEY,
@@ -234,7 +234,14 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
         await demo.stop();
         await forgetDemoDataset(dataDir);
         savedDataset = undefined;
-        const info = await secrets.save({ baseUrl, apiKey: input.apiKey, demo: false });
+        // The same API as a refused http:// connection keeps that one's database and queued edits.
+        const storeName = storeCarriedOver((await secrets.describe()).insecureBaseUrl, baseUrl);
+        const info = await secrets.save({
+          baseUrl,
+          apiKey: input.apiKey,
+          demo: false,
+          ...(storeName ? { storeName } : {}),
+        });
         logger.info('connection saved', { baseUrl, persistent: info.persistent });
         await restartSession();
         return { saved: true as const, state: await announce() };

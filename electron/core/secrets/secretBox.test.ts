@@ -125,9 +125,20 @@ describe('SecretBox', () => {
     const insecure = { ...connection, baseUrl: 'http://backoffice.example/v2.1' };
     await expect(box.save(insecure)).rejects.toThrow(/Use an https:\/\/ address/);
     expect(readdirSync(folder)).not.toContain('credentials.bin');
-    // One saved by an older version reads as absent: the connect screen asks again.
+    // One saved by an older version reads as absent: the connect screen asks again, offered its address
+    // (so the https one can keep its database), never its key. The file stays until a new save.
     writeFileSync(file, await cipher.encrypt(JSON.stringify(insecure)));
-    expect(await new SecretBox(cipher, file).load()).toBeUndefined();
+    const older = new SecretBox(cipher, file);
+    expect(await older.load()).toBeUndefined();
+    const info = await older.describe();
+    expect(info).toMatchObject({ configured: false, insecureBaseUrl: insecure.baseUrl });
+    expect(JSON.stringify(info)).not.toContain(KEY);
+    expect(readdirSync(folder)).toContain('credentials.bin');
+    // Saved again over https with the old database's name: it is kept and told.
+    const moved = { ...connection, storeName: 'dockhand-0123456789abcdef' };
+    expect(await older.save(moved)).toMatchObject({ configured: true, storeName: moved.storeName });
+    expect(await older.describe()).not.toHaveProperty('insecureBaseUrl');
+    expect(await new SecretBox(cipher, file).load()).toEqual(moved);
     // This computer (the demo simulator) stays on http.
     const demo = { baseUrl: 'http://127.0.0.1:4010/v2.1', apiKey: KEY, demo: true };
     expect(await box.save(demo)).toMatchObject({ configured: true, baseUrl: demo.baseUrl });
