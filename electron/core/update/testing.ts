@@ -32,6 +32,7 @@ import {
   type DownloadOptions,
 } from 'builder-util-runtime';
 import { DebUpdater, NsisUpdater } from 'electron-updater';
+import { recordingFetch } from '../sync/testing/fetches';
 import type { UpdaterLike } from './updater';
 
 export interface Release {
@@ -220,4 +221,22 @@ export function realUpdater(feedUrl: string, version: string, options: RealUpdat
     if (options.installFails) updater.emit('error', new Error('Neither dpkg nor apt command found.'));
   };
   return { updater, installs, cacheDir };
+}
+
+/**
+ * A fetch for the engine's API client that holds every purchase-order create on the wire until `release()`:
+ * the op stays `sending` while a test asks for an install. `creates()` counts the creates that left.
+ */
+export function heldOrderCreates() {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let creates = 0;
+  const requests = recordingFetch(async (request, forward) => {
+    if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/purchaseorders')) {
+      creates++;
+      await held;
+    }
+    return forward();
+  });
+  return { fetch: requests.fetch, release: () => release(), creates: () => creates };
 }

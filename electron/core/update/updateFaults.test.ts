@@ -9,11 +9,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UpdateStatus } from '../../../src/bridge/updateStatus';
 import { startSimulator, type Simulator } from '../../../server/index';
 import { offlineOrder } from '../sync/testing/edits';
-import { recordingFetch, waitFor } from '../sync/testing/fetches';
+import { waitFor } from '../sync/testing/fetches';
 import { engineHarness, type EngineHarness } from '../sync/testing/harness';
 import { memoryUpdateSettings } from './settingsFile';
 import { safeToInstall } from './safeToInstall';
-import { realUpdater, startFeedServer, type FeedServer, type RealUpdaterOptions } from './testing';
+import {
+  heldOrderCreates,
+  realUpdater,
+  startFeedServer,
+  type FeedServer,
+  type RealUpdaterOptions,
+} from './testing';
 import { createUpdateService, type UpdateService, type UpdateServiceOptions } from './updateService';
 
 let feed: FeedServer;
@@ -151,22 +157,13 @@ describe('update install: no op starts once the install is asked for', () => {
   });
 
   it('an op queued while the install waits, or at the instant before the stop, stays queued and unsent', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let creates = 0;
-    const requests = recordingFetch(async (request, forward) => {
-      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/purchaseorders')) {
-        creates++;
-        await held;
-      }
-      return forward();
-    });
-    harness = engineHarness(sim, { clientOptions: { fetch: requests.fetch } });
+    const { fetch, release, creates } = heldOrderCreates();
+    harness = engineHarness(sim, { clientOptions: { fetch } });
     const { db, engine } = harness;
     const stateOf = async (id: string) => (await db.outbox.where('id').equals(id).first())?.state;
     const first = await offlineOrder(db);
     await engine.start();
-    await waitFor(async () => (await stateOf(first.op.id)) === 'sending' && creates === 1);
+    await waitFor(async () => (await stateOf(first.op.id)) === 'sending' && creates() === 1);
 
     let late: string | undefined;
     let createsAtStop = -1;
@@ -176,7 +173,7 @@ describe('update install: no op starts once the install is asked for', () => {
       late = (await offlineOrder(db)).op.id;
       await engine.syncNow();
       await engine.idle();
-      createsAtStop = creates;
+      createsAtStop = creates();
       await engine.stop();
     };
     feed.publish({ version: '4.0.0' });
@@ -193,7 +190,7 @@ describe('update install: no op starts once the install is asked for', () => {
     // While the install waits for the create on the wire, another edit is queued and Sync now pressed.
     const waiting = await offlineOrder(db);
     await engine.syncNow();
-    expect(creates).toBe(1);
+    expect(creates()).toBe(1);
     expect(real.installs).toEqual([]);
 
     release();
@@ -204,6 +201,6 @@ describe('update install: no op starts once the install is asked for', () => {
     expect(await stateOf(waiting.op.id)).toBe('queued');
     expect(await stateOf(late!)).toBe('queued');
     expect(createsAtStop).toBe(1);
-    expect(creates).toBe(1);
+    expect(creates()).toBe(1);
   });
 });

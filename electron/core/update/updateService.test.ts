@@ -9,12 +9,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UpdateStatus } from '../../../src/bridge/updateStatus';
 import { startSimulator, type Simulator } from '../../../server/index';
 import { offlineOrder } from '../sync/testing/edits';
-import { recordingFetch, waitFor } from '../sync/testing/fetches';
+import { waitFor } from '../sync/testing/fetches';
 import { engineHarness, type EngineHarness } from '../sync/testing/harness';
 import { manualClock } from '../sync/testing/manualClock';
 import { memoryUpdateSettings, updateSettingsFile } from './settingsFile';
 import { safeToInstall } from './safeToInstall';
-import { realUpdater, startFeedServer, type FeedServer, type RealUpdaterOptions } from './testing';
+import {
+  heldOrderCreates,
+  realUpdater,
+  startFeedServer,
+  type FeedServer,
+  type RealUpdaterOptions,
+} from './testing';
 import { createUpdateService, type UpdateService } from './updateService';
 
 let feed: FeedServer;
@@ -238,22 +244,13 @@ describe('update service: installing never interrupts ops being sent', () => {
   });
 
   it('waits for the create on the wire to be answered and recorded, then installs; the op is sent once', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let creates = 0;
-    const requests = recordingFetch(async (request, forward) => {
-      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/purchaseorders')) {
-        creates++;
-        await held;
-      }
-      return forward();
-    });
-    harness = engineHarness(sim, { clientOptions: { fetch: requests.fetch } });
+    const { fetch, release, creates } = heldOrderCreates();
+    harness = engineHarness(sim, { clientOptions: { fetch } });
     const { db, engine } = harness;
     const order = await offlineOrder(db);
     const opState = async () => (await db.outbox.where('id').equals(order.op.id).first())?.state;
     await engine.start();
-    await waitFor(async () => (await opState()) === 'sending' && creates === 1);
+    await waitFor(async () => (await opState()) === 'sending' && creates() === 1);
 
     feed.publish({ version: '2.0.0' });
     // What Electron main passes: the engine's idle, then the quit cleanup (which stops the engine).
@@ -276,6 +273,6 @@ describe('update service: installing never interrupts ops being sent', () => {
     expect(real.installs).toEqual([[false, true]]);
     // The answer was recorded before the install began: done, and sent exactly once.
     expect(await opState()).toBe('done');
-    expect(creates).toBe(1);
+    expect(creates()).toBe(1);
   });
 });
