@@ -17,11 +17,12 @@
 import { buildFilter, type FilterClauseInput } from '../../src/api/query';
 import type { CacheWrite } from '../../src/db/cacheWrites';
 import type { CacheTable, DockhandDb } from '../../src/db/schema';
-import { ApiCallError, type ApiClient } from '../../electron/core/api';
+import type { ApiClient } from '../../electron/core/api';
 import { deepEqual } from '../../electron/core/sync/merge';
 import { LIST_RESOURCES, type ListResource } from '../../electron/core/sync/pull/resources';
 import type { Ledger } from './ledger';
 import type { Random } from './random';
+import { everyPage, orNull } from './serverView';
 
 type Row = Record<string, unknown>;
 type Key = number | [number, string];
@@ -73,26 +74,6 @@ function own(table: CacheTable, row: Row): Row {
       .filter(([k]) => !k.startsWith('_') && !skip.has(k))
       .map(([k, v]) => [k, isReference(v) ? { id: v.id } : v]),
   );
-}
-
-async function orNull<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof ApiCallError && error.kind === 'not-found') return null;
-    throw error;
-  }
-}
-
-async function everyPage(
-  fetch: (page_number: number) => Promise<{ data: Row[] | null; total_records: number }>,
-): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let page = 1; ; page++) {
-    const { data, total_records } = await fetch(page);
-    rows.push(...(data ?? []));
-    if (!data?.length || rows.length >= total_records) return rows;
-  }
 }
 
 export async function checkCache(input: CacheCheckInput): Promise<CacheVerdict> {
@@ -154,7 +135,7 @@ export async function checkCache(input: CacheCheckInput): Promise<CacheVerdict> 
   /** A keyset resource's records: touched (modified since the run began) and a sample of the rest. */
   async function keyset(resource: ListResource) {
     const search = (clauses: FilterClauseInput[]) =>
-      everyPage(
+      everyPage<Row>(
         (page_number) =>
           client.call(resource.operation, {
             query: { ...resource.query, filter_by: buildFilter(clauses), page_number, page_size: PAGE },
@@ -191,7 +172,7 @@ export async function checkCache(input: CacheCheckInput): Promise<CacheVerdict> 
 
   /** A small list read whole each run: every row, both ways. */
   async function full(resource: ListResource) {
-    const records = await everyPage(
+    const records = await everyPage<Row>(
       (page_number) =>
         client.call(resource.operation, {
           query: {
@@ -217,7 +198,7 @@ export async function checkCache(input: CacheCheckInput): Promise<CacheVerdict> 
   }
 
   const returnItems = (id: number) =>
-    everyPage(
+    everyPage<Row>(
       (page_number) =>
         client.call('searchSupplierReturnItems', {
           params: { id },

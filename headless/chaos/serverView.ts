@@ -9,7 +9,8 @@ import type { NamedResource } from './world';
 
 type Row = Record<string, unknown>;
 
-async function orNull<T>(read: Promise<T>): Promise<T | null> {
+/** A read whose 404 means "gone": null instead of an error. */
+export async function orNull<T>(read: Promise<T>): Promise<T | null> {
   try {
     return await read;
   } catch (error) {
@@ -18,7 +19,8 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
   }
 }
 
-async function everyPage<T>(
+/** Every page of a search, until a short page or `total_records`. */
+export async function everyPage<T>(
   fetch: (page_number: number) => Promise<{ data: T[] | null; total_records: number }>,
 ) {
   const rows: T[] = [];
