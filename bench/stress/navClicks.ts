@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { NAV_SECTIONS, type NavOutcome } from './pageProbe';
+import { seededRandom } from '../../src/lib/seededRandom';
 
 export interface NavClickOptions {
   clicks: number;
@@ -25,16 +26,10 @@ export type PressedNav = NavOutcome & { phase?: SyncPhase };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A small seeded generator (mulberry32): the same pauses every run. */
+/** The same pauses every run (src/lib/seededRandom.ts). */
 function pauses(seed: number, [min, max]: [number, number]): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return min + (((t ^ (t >>> 14)) >>> 0) / 4294967296) * (max - min);
-  };
+  const unit = seededRandom(seed);
+  return () => min + unit() * (max - min);
 }
 
 export async function clickNav(page: Page, options: NavClickOptions): Promise<PressedNav[]> {

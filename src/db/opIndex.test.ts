@@ -10,18 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createDexieStore, refreshBlocking } from './dexieStore';
 import type { OpRecord } from './ops';
 import { DockhandDb } from './schema';
-
-/** A small deterministic generator (mulberry32), so a failing seed replays exactly. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../lib/seededRandom';
 
 /**
  * An outbox of creates (some with a child temp id), updates of created records and of server records,
@@ -89,7 +78,7 @@ async function heads(db: DockhandDb): Promise<string[]> {
 describe('blocking around a change', () => {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     it(`agrees with the full recomputation after every transition (seed ${seed})`, async () => {
-      const random = prng(seed);
+      const random = seededRandom(seed);
       const db = new DockhandDb(`op-index-${randomUUID()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
       await randomOutbox(db, random, 40);
       const store = createDexieStore(db);

@@ -10,6 +10,7 @@ import { findProductByCode } from '../../../src/db/productLookup';
 import { searchProducts } from '../../../src/db/products/productSearch';
 import type { DockhandDb } from '../../../src/db/schema';
 import { barcodeOf, PRODUCT_COUNT, skuOf, unknownBarcode, unknownSku } from './catalogue';
+import { seededRandom } from '../../../src/lib/seededRandom';
 
 export const LOOKUP_KINDS = [
   'get',
@@ -23,17 +24,10 @@ export const LOOKUP_KINDS = [
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
 export type LookupSamples = Record<LookupKind, number[]>;
 
-/** A small seeded generator (mulberry32): the same ids every run. */
+/** The same product ids every run (src/lib/seededRandom.ts). */
 function randomIds(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const unit = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    return 1 + Math.floor(unit * PRODUCT_COUNT);
-  };
+  const unit = seededRandom(seed);
+  return () => 1 + Math.floor(unit() * PRODUCT_COUNT);
 }
 
 async function timed(run: () => Promise<number | undefined>, expected: number | undefined): Promise<number> {

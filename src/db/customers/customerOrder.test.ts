@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CustomerKeys } from './customerIndex';
 import type { CustomerSort } from './customerList';
 import { CustomerOrder, customerComparator, type CustomerCompare } from './customerOrder';
-
-/** A small seeded generator (mulberry32): the same "random" edits every run. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../lib/seededRandom';
 
 const WORDS = ['ada', 'bolt', 'cy', 'dee', 'eve', null] as const;
 
@@ -54,7 +43,7 @@ const wholeSort = (entries: ReadonlyMap<number, CustomerKeys>, sort: CustomerSor
 
 describe('CustomerOrder', () => {
   it('after any mix of added, changed and removed customers, gives the order a whole sort gives', () => {
-    const random = seeded(24);
+    const random = seededRandom(24);
     const entries = new Map<number, CustomerKeys>();
     for (let id = -3; id <= 300; id++) entries.set(id, keysOf(id, random));
     const order = new CustomerOrder();
@@ -76,7 +65,7 @@ describe('CustomerOrder', () => {
   });
 
   it('sorts only what changed: the same order again when nothing did, a few comparisons for one change', () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     const entries = new Map<number, CustomerKeys>();
     for (let id = 1; id <= 2_000; id++) entries.set(id, keysOf(id, random));
     const count = counting();
@@ -97,7 +86,7 @@ describe('CustomerOrder', () => {
   });
 
   it('a new sort orders everything again', () => {
-    const random = seeded(3);
+    const random = seededRandom(3);
     const entries = new Map<number, CustomerKeys>();
     for (let id = 1; id <= 50; id++) entries.set(id, keysOf(id, random));
     const order = new CustomerOrder();
