@@ -14,6 +14,21 @@ import { engineHarness, type EngineHarness } from './testing/harness';
 let sim: Simulator;
 let harness: EngineHarness | undefined;
 
+/** The engine restarted on a store that notes the table of every pulled write, in the order stored. */
+function restartNotingTables(from: EngineHarness) {
+  const order: string[] = [];
+  const engine = from.restart({
+    store: {
+      ...from.store,
+      applyPulledPage: (request: PortRequest<'applyPulledPage'>) => {
+        for (const write of request.writes) order.push(write.table);
+        return from.store.applyPulledPage(request);
+      },
+    },
+  });
+  return { engine, order };
+}
+
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
 });
@@ -35,16 +50,7 @@ it('fetches a requested supplier before the lists, and marks an unknown id not f
   await requestById(db, 'suppliers', 109_999);
   expect((await waitingByIdRequests(db)).map((request) => request.id)).toEqual([supplierId, 109_999]);
 
-  const order: string[] = [];
-  const engine = harness.restart({
-    store: {
-      ...harness.store,
-      applyPulledPage: (request: PortRequest<'applyPulledPage'>) => {
-        for (const write of request.writes) order.push(write.table);
-        return harness!.store.applyPulledPage(request);
-      },
-    },
-  });
+  const { engine, order } = restartNotingTables(harness);
   await engine.start();
   await engine.syncNow();
 
@@ -124,16 +130,7 @@ it('fetches the records a killed run’s stored pages named after the lists, wit
   // Not the user's: nothing on screen says it was asked for.
   expect(await waitingByIdRequests(db)).toEqual([]);
 
-  const order: string[] = [];
-  const engine = harness.restart({
-    store: {
-      ...harness.store,
-      applyPulledPage: (request: PortRequest<'applyPulledPage'>) => {
-        for (const write of request.writes) order.push(write.table);
-        return harness!.store.applyPulledPage(request);
-      },
-    },
-  });
+  const { engine, order } = restartNotingTables(harness);
   await engine.start();
   await engine.syncNow();
 
