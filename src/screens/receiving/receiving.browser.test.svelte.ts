@@ -24,6 +24,19 @@ function figures(ordered: number, before: number, now: number) {
   return lineFigures(item, { received: now, faulty: 0, bin: '', notes: '' });
 }
 
+/** Complete receipt for PO 100190 on a fresh database (closed by the test), with one partly received line. */
+function mountCompleteReceipt(): DockhandDb {
+  const db = new DockhandDb(`complete-receipt-${Date.now()}`);
+  mountInPage(CompleteReceipt, {
+    db,
+    poId: 100190,
+    draft: null,
+    totals: deliveryTotals([figures(5, 0, 2)]),
+    oncompleted: () => {},
+    oncancel: () => {},
+  });
+  return db;
+}
 describe('DeliveryTotals', () => {
   it('shows 5 tents outstanding and 4 mugs over, never netted into "53 of 54"', async () => {
     const totals = deliveryTotals([figures(20, 10, 5), figures(34, 30, 8)]);
@@ -73,15 +86,7 @@ describe('CompleteReceipt', () => {
   it('drops a broken scan’s error under the invoice number on the next good scan, and on typing', async () => {
     // With a prefix set, a scan without it is refused: a scan error the clerk can provoke at will.
     expect(scannerSettings.save({ ...DEFAULT_SCANNER_SETTINGS, prefix: '~' })).toEqual({ ok: true });
-    const db = new DockhandDb(`complete-receipt-${Date.now()}`);
-    mountInPage(CompleteReceipt, {
-      db,
-      poId: 100190,
-      draft: null,
-      totals: deliveryTotals([figures(5, 0, 2)]),
-      oncompleted: () => {},
-      oncancel: () => {},
-    });
+    const db = mountCompleteReceipt();
     const number = page.getByRole('textbox', { name: 'Invoice number (from the docket)' });
     await expect.element(number).toHaveFocus();
     const broken = /did not start with the prefix/;
@@ -101,15 +106,7 @@ describe('CompleteReceipt', () => {
   });
 
   it('asks whether freight includes tax, and labels the amount by the answer', async () => {
-    const db = new DockhandDb(`complete-receipt-${Date.now()}`);
-    mountInPage(CompleteReceipt, {
-      db,
-      poId: 100190,
-      draft: null,
-      totals: deliveryTotals([figures(5, 0, 2)]),
-      oncompleted: () => {},
-      oncancel: () => {},
-    });
+    const db = mountCompleteReceipt();
     await expect.element(page.getByText('Freight attracts tax')).not.toBeInTheDocument();
     await expect.element(page.getByRole('textbox', { name: 'Freight (ex tax)' })).toBeVisible();
     await userEvent.click(page.getByRole('checkbox', { name: 'Freight includes tax' }));
