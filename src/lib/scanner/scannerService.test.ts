@@ -99,6 +99,28 @@ describe('createScannerService', () => {
     expect(docket.scans).toEqual(['12345678']);
   });
 
+  it('never glues keys typed straight into a product scan ("-5", "12x") onto its code; a docket number may start so', () => {
+    const h = harness();
+    const refused: [string, string][] = [];
+    const scans: string[] = [];
+    const release = h.service.claim({
+      onScan: (scan) => scans.push(scan.code),
+      onRejected: (rejection) => refused.push([rejection.kind, rejection.text]),
+    });
+    for (const typed of ['-5', '12x']) h.scan(`${typed}9300000000019`);
+    expect(scans).toEqual([]);
+    expect(refused).toEqual([
+      ['typed-before', '-59300000000019'],
+      ['typed-before', '12x9300000000019'],
+    ]);
+    release();
+    const docket = recorder();
+    h.service.claim({ ...docket.handler, anyCode: true });
+    h.scan('2C45901');
+    expect(docket.scans).toEqual(['2C45901']);
+    expect(docket.rejections).toEqual([]);
+  });
+
   it('keeps the order of the others when a claim below the top is released', () => {
     const h = harness();
     const first = recorder();

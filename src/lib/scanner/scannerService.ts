@@ -7,6 +7,7 @@
  * The detector is installed only while someone claims it: it holds every printable key for a few
  * milliseconds, a delay screens that take no scans should not pay.
  */
+import { startsWithTyping } from '../../db/receiving/typedQuantity';
 import { passesCheckDigit } from './gtin';
 import { scanRejection, type Scan, type ScanRejection } from './scan';
 import type { ScannerSettings } from './settings';
@@ -17,7 +18,8 @@ export interface ScanHandler {
   onRejected: (rejection: ScanRejection) => void;
   /**
    * Takes codes that are not product barcodes (a docket's number), so all-digit codes of GTIN length
-   * are not judged by their check digit. Product scans leave it unset.
+   * are not judged by their check digit, nor a code starting like a typed quantity ("2C45901") refused as
+   * typing run into a scan. Product scans leave it unset.
    */
   anyCode?: boolean;
 }
@@ -58,8 +60,12 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
   const routes: ScanRoutes = {
     onScan: (scan) => {
       const handler = current();
+      // Keys typed just before a product scan that ran into it ("-5", "12x"): never glued onto its code.
+      // Judged here, per claim, not in the wedge: a docket's number (anyCode) may well start like that.
+      if (handler && !handler.anyCode && startsWithTyping(scan.code))
+        handler.onRejected(scanRejection('typed-before', scan.code, false));
       // A barcode that lost, gained or garbled a digit fails its check digit: refused, never looked up.
-      if (handler && !handler.anyCode && !passesCheckDigit(scan.code))
+      else if (handler && !handler.anyCode && !passesCheckDigit(scan.code))
         handler.onRejected(scanRejection('check-digit', scan.code, false));
       else handler?.onScan(scan);
     },

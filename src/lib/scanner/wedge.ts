@@ -23,7 +23,6 @@
  * held whatever the pauses inside it, for up to FRAME_CAP_MS, until the suffix (or Enter) ends it, so
  * detection no longer depends on timing. GS1 check digits are judged by the caller (./gtin.ts).
  */
-import { startsWithTyping } from '../../db/receiving/typedQuantity';
 import { FragmentMemory, type Fragment, type Retract } from './fragments';
 import { scanRejection, type Scan, type ScanRejection, type ScanRejectionKind } from './scan';
 
@@ -223,8 +222,8 @@ export function createWedgeDetector<Target = unknown>(options: WedgeOptions<Targ
     if (code.length < minLength) return false;
     if (prefix !== '') return rejectWhole('missing-prefix', held);
     if (suffix !== '' && by === 'enter') return rejectWhole('missing-suffix', held);
-    // Keys typed just before the scan ran into it ("-5", "12x"): never glued onto its code.
-    if (startsWithTyping(code)) return rejectWhole('typed-before', held);
+    // Keys typed just before it that ran into a product scan ("-5", "12x") are judged per claim, by the
+    // scanner service (./scannerService.ts): a docket's number may start like that.
     accept(code, burst, at, by);
     return true;
   }
