@@ -8,7 +8,7 @@ import type { BridgeEvent } from '../../../src/bridge/contract';
 import type { SyncStatus } from '../sync/types';
 import { SILENT_APP_LOGGER } from './logger';
 import type { RendererLink } from './rendererLink';
-import { createStatusForwarder, statusView, type ForwarderClock } from './statusForwarder';
+import { createStatusForwarder, statusStateKey, statusView, type ForwarderClock } from './statusForwarder';
 
 function status(pending: number, extra: Partial<SyncStatus> = {}): SyncStatus {
   return {
@@ -138,6 +138,93 @@ describe('createStatusForwarder', () => {
     forwarder.push(status(4));
     advance(5_000);
     expect(events).toHaveLength(2);
+  });
+
+  /** A status during a first sync, `done` rows of 10,000 pulled. */
+  function pulling(done: number, extra: Partial<SyncStatus> = {}): SyncStatus {
+    return status(0, {
+      activity: 'pulling',
+      pullProgress: { customers: { done, total: 10_000, finished: false, etaMs: 10_000 - done } },
+      pull: {
+        tier: 'background',
+        dockReady: true,
+        firstSync: true,
+        done,
+        total: 10_000,
+        etaMs: 10_000 - done,
+      },
+      ...extra,
+    });
+  }
+  const doneOf = (event: BridgeEvent) => (event.event === 'sync.status' ? event.payload.pull.done : -1);
+
+  it('sends progress-only ticks at most once per progress interval, the newest figures last', () => {
+    const { clock, advance } = manualClock();
+    const { link, events } = recordingLink(clock);
+    const forwarder = createStatusForwarder(link, SILENT_APP_LOGGER, 100, clock, 400);
+    // 2,000 ticks over two seconds: rows landing one page at a time, figures only.
+    for (let i = 1; i <= 2_000; i++) {
+      forwarder.push(pulling(i));
+      advance(1);
+    }
+    advance(400);
+    const sent = events.map((e) => [e.at, doneOf(e.event)]);
+    expect(sent).toEqual([
+      [0, 1],
+      [400, 400],
+      [800, 800],
+      [1_200, 1_200],
+      [1_600, 1_600],
+      [2_000, 2_000],
+    ]);
+    forwarder.dispose();
+  });
+
+  it('sends a change of state within the short interval, even among progress ticks', () => {
+    const { clock, advance } = manualClock();
+    const { link, events } = recordingLink(clock);
+    const forwarder = createStatusForwarder(link, SILENT_APP_LOGGER, 100, clock, 400);
+    forwarder.push(pulling(1));
+    advance(150);
+    forwarder.push(pulling(150));
+    advance(10);
+    // The network goes: the tick waiting for 400 ms is replaced by this change, which goes at once.
+    forwarder.push(pulling(160, { online: false, activity: 'offline' }));
+    expect(events.map((e) => [e.at, doneOf(e.event)])).toEqual([
+      [0, 1],
+      [160, 160],
+    ]);
+    // A progress tick right after it does not undo the change's hurry, nor send before the window opens.
+    advance(20);
+    forwarder.push(pulling(180, { online: false, activity: 'offline' }));
+    advance(79);
+    expect(events).toHaveLength(2);
+    advance(400);
+    expect(events.map((e) => [e.at, doneOf(e.event)])).toEqual([
+      [0, 1],
+      [160, 160],
+      [560, 180],
+    ]);
+    // A change replaced while waiting by a tick that looks like progress only (the network came back at
+    // once) keeps its hurry: it goes when the short interval opens, not the long one.
+    advance(1_000);
+    forwarder.push(pulling(200));
+    expect(events.at(-1)!.at).toBe(1_659);
+    advance(10);
+    forwarder.push(pulling(210, { online: false, activity: 'offline' }));
+    forwarder.push(pulling(220));
+    advance(90);
+    expect(events.at(-1)!.at).toBe(1_759);
+    expect(doneOf(events.at(-1)!.event)).toBe(220);
+    forwarder.dispose();
+  });
+
+  it('tells progress from state: figures are not state, anything else is', () => {
+    expect(statusStateKey(pulling(1))).toBe(statusStateKey(pulling(9_000)));
+    expect(statusStateKey(pulling(1))).not.toBe(statusStateKey(pulling(1, { online: false })));
+    const finished = pulling(10_000);
+    finished.pullProgress.customers!.finished = true;
+    expect(statusStateKey(finished)).not.toBe(statusStateKey(pulling(10_000)));
   });
 
   it('emits the contract’s view: no undefined optionals', () => {
