@@ -9,6 +9,16 @@ import { DirectCostSchema, SupplierInvoiceUpdateSchema } from '../../api/request
 import type { LandedCostsCalculation } from '../../api/resources';
 import type { CachedSupplierInvoice } from '../schema';
 import { typedAmountOf } from './directCosts';
+import {
+  AMOUNT_MAX,
+  boundedNumber,
+  CENT_PLACES,
+  CONVERSION_RATE_MAX,
+  NOTES_MAX,
+  REFERENCE_MAX,
+  ROUNDING_MAX,
+  textAtMost,
+} from './formBounds';
 import type { FormErrors } from './purchaseOrderForm';
 
 export type { FormErrors } from './purchaseOrderForm';
@@ -90,24 +100,65 @@ export function invoiceFormOf(invoice: CachedSupplierInvoice): InvoiceForm {
 const body = SupplierInvoiceUpdateSchema.shape;
 const orZero = <T extends z.ZodType<number>>(schema: T) => schema.nullable().transform((value) => value ?? 0);
 
-/** The form's schema: each field is the contract's own, unwrapped from optional. */
+/**
+ * How the invoice's costs are spread over its lines. The API types distribute_costs_by as a free string and
+ * lists no values; these are the ones its records carry (server/data/invoices.ts), so a typo such as
+ * "Banana" is never sent. A value the server stored outside this list is kept while it is left unchanged
+ * (see `validateInvoiceForm`).
+ */
+export const DISTRIBUTE_COSTS_BY = ['Value', 'Quantity', 'Weight'] as const;
+
+/** A money amount on the invoice: whole cents, 0..AMOUNT_MAX (the contract refuses negatives). */
+const amount = (name: string) =>
+  orZero(boundedNumber(DirectCostSchema.shape.total_ex, name, { max: AMOUNT_MAX, places: CENT_PLACES }));
+
+/**
+ * The form's schema: each field is the contract's own, unwrapped from optional, then held to the sanity
+ * bounds of ./formBounds.ts where the API is silent (every bound of this form is named there).
+ */
 const InvoiceFormSchema = z.object({
-  number: z.string().trim().pipe(body.supplier_invoice_number.unwrap()),
+  number: z
+    .string()
+    .trim()
+    .pipe(body.supplier_invoice_number.unwrap())
+    .pipe(textAtMost('Invoice number', REFERENCE_MAX)),
   invoicedOn: z.union([z.literal(''), body.supplier_invoiced_on.unwrap()]),
-  notes: body.notes.unwrap(),
+  notes: body.notes.unwrap().pipe(textAtMost('Notes', NOTES_MAX)),
   distributeCostsBy: z.string().trim().pipe(body.distribute_costs_by.unwrap()),
   internationalOrder: body.international_order.unwrap(),
   landedCosts: body.landed_costs_calculation.unwrap().nullable(),
   // A country is named by a positive id; the contract's int32 also bounds it.
   originCountryId: body.origin_country.unwrap().shape.id.positive().nullable(),
-  currencyConversion: body.currency_conversion.unwrap().nullable(),
-  roundingAdjustment: orZero(body.rounding_adjustment.unwrap()),
-  freightEx: orZero(DirectCostSchema.shape.total_ex),
+  currencyConversion: boundedNumber(body.currency_conversion.unwrap(), 'The conversion rate', {
+    max: CONVERSION_RATE_MAX,
+  }).nullable(),
+  roundingAdjustment: orZero(
+    boundedNumber(body.rounding_adjustment.unwrap(), 'Rounding adjustment', {
+      max: ROUNDING_MAX,
+      min: -ROUNDING_MAX,
+      places: CENT_PLACES,
+    }),
+  ),
+  freightEx: amount('Freight'),
   freightIncludesTax: z.boolean(),
-  miscEx: orZero(DirectCostSchema.shape.total_ex),
+  miscEx: amount('Misc costs'),
   miscIncludesTax: z.boolean(),
-  dutyEx: orZero(DirectCostSchema.shape.total_ex),
+  dutyEx: amount('Duty'),
 });
+
+/**
+ * Distribute costs by is one of DISTRIBUTE_COSTS_BY, or what the invoice already had (`kept`: a value the
+ * server stored, even empty, is not the user's to fix unless they change it). Its own schema, like the rule
+ * below, so it is reported with every other problem at once.
+ */
+const distributionRule = (kept: string) =>
+  z.object({
+    distributeCostsBy: z
+      .string()
+      .refine((value) => value === kept || (DISTRIBUTE_COSTS_BY as readonly string[]).includes(value), {
+        message: 'Choose Value, Quantity or Weight',
+      }),
+  });
 
 /**
  * The server refuses 'Currency Conversion' without a rate; said here, at the field, before saving. A schema of
@@ -142,7 +193,9 @@ const AMOUNTS = new Set(['freightEx', 'miscEx', 'dutyEx']);
 /** One issue in the words the form shows. */
 function messageOf(field: string, issue: z.core.$ZodIssue): string {
   const name = FIELD_NAMES[field] ?? field;
-  if (issue.code === 'custom') return issue.message;
+  // The bounds of ./formBounds.ts carry their own field messages.
+  if (issue.code === 'custom' || (issue.code === 'too_big' && issue.origin === 'string'))
+    return issue.message;
   if (field === 'number') return 'Enter the invoice number from the supplier’s invoice';
   if (field === 'invoicedOn') return 'Enter the date on the supplier’s invoice, or leave it empty';
   if (field === 'landedCosts') return 'Choose Manual or Currency Conversion';
@@ -169,14 +222,41 @@ export function invoiceFormErrorsOf(issues: readonly z.core.$ZodIssue[]): FormEr
 
 export type InvoiceFormResult = { ok: true; value: ValidInvoiceForm } | { ok: false; errors: FormErrors };
 
-export function validateInvoiceForm(form: InvoiceForm): InvoiceFormResult {
+/**
+ * `seen` is the invoice as the form opened with: a distribution it already had is accepted unchanged (its
+ * absence means only the listed values are).
+ */
+export function validateInvoiceForm(
+  form: InvoiceForm,
+  seen?: Pick<CachedSupplierInvoice, 'distribute_costs_by'>,
+): InvoiceFormResult {
   const parsed = InvoiceFormSchema.safeParse(form);
   const rule = ConversionRateRule.safeParse(form);
-  const issues = [...(parsed.error?.issues ?? []), ...(rule.error?.issues ?? [])];
+  const distribution = distributionRule(seen?.distribute_costs_by ?? '').safeParse(form);
+  const issues = [
+    ...(parsed.error?.issues ?? []),
+    ...(rule.error?.issues ?? []),
+    ...(distribution.error?.issues ?? []),
+  ];
   return parsed.success && issues.length === 0
     ? { ok: true, value: parsed.data }
     : { ok: false, errors: invoiceFormErrorsOf(issues) };
 }
+
+/**
+ * What stops an invoice being finalised, at the field that fixes it, or null when nothing does: a finalised
+ * invoice is the one the accounts pay from and cannot be changed after, so it needs the supplier's invoice
+ * date (the API would accept it without one; the back office cannot).
+ */
+export function finaliseErrorsOf(
+  invoice: Pick<CachedSupplierInvoice, 'supplier_invoiced_on'>,
+): FormErrors | null {
+  if (invoice.supplier_invoiced_on) return null;
+  return { invoicedOn: [FINALISE_NEEDS_DATE] };
+}
+
+export const FINALISE_NEEDS_DATE =
+  'Enter the supplier’s invoice date and save it before finalising: a finalised invoice cannot be changed.';
 
 /** Body path (as the outbox or a server problem names it) → the form field that edits it. */
 const FIELD_OF_PATH: Record<string, InvoiceFormField> = {

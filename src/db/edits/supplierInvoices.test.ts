@@ -314,6 +314,20 @@ describe('finalising', () => {
     expect(await db.outbox.count()).toBe(1);
   });
 
+  it('refuses to finalise an invoice without the supplier’s invoice date, at the date field', async () => {
+    await db.supplierInvoices.update(7001, { supplier_invoiced_on: null });
+    expect(await finaliseInvoice(db, 7001, { now })).toEqual({
+      ok: false,
+      errors: {
+        invoicedOn: [
+          'Enter the supplier’s invoice date and save it before finalising: a finalised invoice cannot be changed.',
+        ],
+      },
+    });
+    expect(await db.outbox.count()).toBe(0);
+    expect(invoiceLock((await db.supplierInvoices.get(7001))!)).toBeNull();
+  });
+
   it('refuses edits to an invoice the server has finalised', async () => {
     await db.supplierInvoices.update(7001, { status: 'Finalised', finalised_on: '2026-03-09T10:00:00Z' });
     const row = (await db.supplierInvoices.get(7001))!;

@@ -19,6 +19,7 @@ import { CACHE_TABLES, type CachedSupplierInvoice, type DockhandDb } from '../sc
 import { costFigures, costOfTyped, typedAmountOf, withDirectCosts } from './directCosts';
 import {
   dayOf,
+  finaliseErrorsOf,
   invoiceFormFieldOf,
   validateInvoiceForm,
   type FormErrors,
@@ -240,10 +241,10 @@ export async function saveInvoiceEdits(
   form: InvoiceForm,
   options: { now?: Date; seen?: CachedSupplierInvoice } = {},
 ): Promise<InvoiceEditResult> {
-  const valid = validateInvoiceForm(form);
-  if (!valid.ok) return valid;
   return editing(db, id, async (invoice) => {
     const seen = options.seen ?? invoice;
+    const valid = validateInvoiceForm(form, seen);
+    if (!valid.ok) return valid;
     const cleared = clearedFields(seen, form);
     if (cleared) return { ok: false, errors: cleared };
     const body = invoiceUpdateBody(seen, valid.value);
@@ -266,14 +267,16 @@ export async function finaliseInvoice(
   id: number,
   options: { now?: Date } = {},
 ): Promise<InvoiceEditResult> {
-  return editing(db, id, (invoice) =>
-    queueUpdate(
+  return editing(db, id, async (invoice) => {
+    const refused = finaliseErrorsOf(invoice);
+    if (refused) return { ok: false, errors: refused };
+    return queueUpdate(
       db,
       invoice,
       invoice,
       { status: 'Finalised' },
       `Finalise ${invoiceName(invoice)}`,
       options.now ?? new Date(),
-    ),
-  );
+    );
+  });
 }
