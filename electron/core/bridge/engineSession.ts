@@ -9,7 +9,7 @@ import type { ApiClient } from '../api/types';
 import type { FetchLike } from '../api/options';
 import { tokenProbe } from '../sync/connectivity';
 import { createSyncEngine, type SyncEngine } from '../sync/engine';
-import type { OnlineSignal, SyncEngineOptions } from '../sync/types';
+import type { OnlineSignal, SyncEngineOptions, SyncStatus } from '../sync/types';
 import { apiLoggerFor, syncLoggerFor, type AppLogger } from './logger';
 import type { RendererLink } from './rendererLink';
 import { createStatusForwarder } from './statusForwarder';
@@ -41,6 +41,12 @@ export interface EngineSession {
    * status's counts are refreshed after transitions, fire and forget, so they can lag one behind.
    */
   countWaiting(): Promise<number>;
+  /**
+   * The engine's status once it says something true: null until its start has published (or failed). The
+   * status hub begins with placeholders (online, first sync assumed) that a window opened while offline
+   * showed as "Online · Syncing…" for a moment (issue #26); the window says "Connecting…" instead.
+   */
+  status(): SyncStatus | null;
   /** Waits for the start to settle, stops the engine, sends the final status. Idempotent. */
   stop(): Promise<void>;
 }
@@ -68,12 +74,14 @@ export function startEngineSession(options: EngineSessionOptions): EngineSession
     client,
   });
   const forwarder = createStatusForwarder(link, logger);
-  const unsubscribe = engine.status.subscribe((status) => forwarder.push(status));
+  const shown = statusOnceKnown(engine.status, (status) => forwarder.push(status));
+  const unsubscribe = shown.stop;
 
   const started = engine.start().then(
     () => logger.info('engine started', { storeName, link: link.label }),
     (error: unknown) => logger.error('engine start failed', { storeName, error: String(error) }),
   );
+  void started.then(shown.startSettled);
 
   let stopping: Promise<void> | undefined;
   return {
@@ -82,6 +90,7 @@ export function startEngineSession(options: EngineSessionOptions): EngineSession
     engine,
     client,
     probe,
+    status: shown.current,
     countWaiting: async () => {
       const { counts } = await store.countByState({});
       return counts.queued + counts.sending + counts.uncertain;
@@ -100,5 +109,35 @@ export function startEngineSession(options: EngineSessionOptions): EngineSession
         forwarder.dispose();
         logger.info('engine stopped', { storeName, link: link.label });
       })()),
+  };
+}
+
+/**
+ * The engine's status from its first true one: statuses published before the engine runs (the hub's
+ * placeholders, the pull describing its cursors during the start) are held back, and so is `current()`;
+ * the first status of a running engine, or the end of the start (a start that failed says stopped), opens
+ * the gate.
+ */
+export function statusOnceKnown(
+  hub: { get(): SyncStatus; subscribe(listener: (status: SyncStatus) => void): () => void },
+  push: (status: SyncStatus) => void,
+): { current(): SyncStatus | null; startSettled(): void; stop(): void } {
+  let known = false;
+  let stopped = false;
+  const unsubscribe = hub.subscribe((status) => {
+    if (status.running) known = true;
+    if (known) push(status);
+  });
+  return {
+    current: () => (known ? hub.get() : null),
+    startSettled: () => {
+      if (known || stopped) return;
+      known = true;
+      push(hub.get());
+    },
+    stop: () => {
+      stopped = true;
+      unsubscribe();
+    },
   };
 }

@@ -298,7 +298,10 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
         return {};
       }),
 
-    'sync.status': () => (session ? statusView(session.engine.status.get()) : null),
+    'sync.status': () => {
+      const status = session?.status() ?? null;
+      return status ? statusView(status) : null;
+    },
 
     'sync.now': () => {
       requireEngine();
