@@ -1,8 +1,9 @@
 /**
  * How a purchase order's figures read on every PO screen (list, detail, new), so the same order looks the
- * same wherever it appears. Pure: no DOM, no Dexie.
+ * same wherever it appears, and how money reads on every screen. Pure: no DOM, no Dexie.
  */
 import { resourceLabel } from './format';
+import { ownCurrency } from './ownCurrency';
 
 /** "PO 1042"; an order created here and not yet synced has a negative temp id: "New PO 3". */
 export function poNumber(id: number): string {
@@ -14,22 +15,55 @@ export function statusText(name: string): string {
   return resourceLabel(name);
 }
 
+/**
+ * Money reads the same way on every screen and every computer: en-AU digits (1,146.55), fixed so a figure
+ * never changes shape with the PC's language settings (and tests see what clerks see).
+ */
+export const MONEY_LOCALE = 'en-AU';
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** An amount with two decimals, in the order's currency when it is known. */
-export function moneyText(value: number | null | undefined, currency?: string | null): string {
-  if (value === null || value === undefined) return '—';
-  const key = currency ?? '';
+function moneyFormat(currency: string | null, own: boolean): Intl.NumberFormat {
+  const key = `${currency ?? ''}|${own}`;
   let format = moneyFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(undefined, {
+    format = new Intl.NumberFormat(MONEY_LOCALE, {
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
-      ...(currency ? { style: 'currency', currency } : {}),
+      // An amount that rounds to zero is 0.00, never -0.00.
+      signDisplay: 'negative',
+      ...(currency ? { style: 'currency', currency, currencyDisplay: own ? 'narrowSymbol' : 'code' } : {}),
     });
     moneyFormats.set(key, format);
   }
-  return format.format(value);
+  return format;
+}
+
+/**
+ * An amount with two decimals, by one rule on every screen (issue 26):
+ *  - in the business's own currency (./ownCurrency.ts), plainly with its symbol: "$1,146.55";
+ *  - in any other currency, always with its code: "USD 161.96" (a bare "$" would pass for our own dollars);
+ *  - `currency` null: the cache does not know the figure's currency (a supplier none of whose orders is on
+ *    this computer), so no symbol claims one: "161.96".
+ * Leave `currency` out for figures that are the business's own by nature (customer balances, sell prices,
+ * landed costs). While the own currency is not known yet (before the first sync brings an outlet), every
+ * known currency names its code.
+ */
+export function moneyText(value: number | null | undefined, currency?: string | null): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  const own = ownCurrency();
+  const code = currency === undefined ? own : currency;
+  // Intl throws on a code that is not three letters; such a code is still named, the same way round.
+  if (code !== null && !/^[A-Za-z]{3}$/.test(code))
+    return `${code}\u00a0${moneyFormat(null, false).format(value)}`;
+  return moneyFormat(code, code !== null && code === own).format(value);
+}
+
+/** "US dollar (USD)": the words a form shows for the currency an amount will be in. */
+export function currencyLabel(currency: { currency_code: string; currency_name: string }): string {
+  return currency.currency_name && currency.currency_name !== currency.currency_code
+    ? `${currency.currency_name} (${currency.currency_code})`
+    : currency.currency_code;
 }
 
 /**

@@ -15,6 +15,11 @@ import type { ValidNewPurchaseOrder } from './purchaseOrderForm';
 export interface PurchaseOrderCatalogue {
   supplier: { id: number; name: string | null };
   outlet: { id: number; name: string | null; fob_currency: CachedPurchaseOrder['fob_currency'] };
+  /**
+   * The currency the order is raised in (../currencies.ts newOrderCurrency): the supplier's where its
+   * orders say it, else the outlet's. The outlet's stands in when the cache can tell neither.
+   */
+  currency?: CachedPurchaseOrder['fob_currency'];
   products: ReadonlyMap<number, Product>;
   /** The server's id for the Incomplete status, as cached orders show it. */
   incompleteStatusId: number;
@@ -122,7 +127,7 @@ export function orderRow(
     eta: `${form.eta}T00:00:00.000Z`,
     created_on: at,
     modified_on: at,
-    fob_currency: { ...catalogue.outlet.fob_currency },
+    fob_currency: { ...(catalogue.currency ?? catalogue.outlet.fob_currency) },
     created_by: UNKNOWN_USER,
     modified_by: UNKNOWN_USER,
     total_weight: round(

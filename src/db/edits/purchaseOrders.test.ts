@@ -122,6 +122,8 @@ describe('queueNewPurchaseOrder', () => {
       supplier: { id: 101 },
       outlet: { id: 1 },
       eta: '2026-03-20',
+      // No order of supplier 101 is cached: the outlet's currency, as the form said.
+      fob_currency: { id: 1 },
       reference_purchase_order_id: 77,
       purchase_order_items: [
         { product: { id: 10001 }, quantity_ordered: 12 },
@@ -159,6 +161,32 @@ describe('queueNewPurchaseOrder', () => {
       outlet: { id: 1, name: 'Sydney CBD' },
       fob_currency: { currency_code: 'NZD' },
     });
+  });
+
+  it('raises the order in its supplier’s currency where the supplier’s orders say it, and sends it', async () => {
+    const { purchase_order_items: _, ...po } = samplePurchaseOrder({ id: 900 });
+    const usd = { id: 3, currency_code: 'USD', currency_name: 'US dollar' };
+    await db.purchaseOrders.put({
+      ...po,
+      id: 900,
+      supplier: { id: 101, name: 'Acme Apparel' },
+      fob_currency: usd,
+    });
+    // An order queued here earlier in another currency does not outvote what the server said.
+    await db.purchaseOrders.put({
+      ...po,
+      id: -5,
+      supplier: { id: 101, name: 'Acme Apparel' },
+      fob_currency: { id: 1, currency_code: 'AUD', currency_name: 'Australian dollar' },
+    });
+    const result = await queueNewPurchaseOrder(db, form(), { now });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect((await db.purchaseOrders.get(result.id))!.fob_currency).toEqual(usd);
+    const op = (await db.outbox.where('id').equals(result.op.id).first())!;
+    expect(op.body).toMatchObject({ supplier: { id: 101 }, fob_currency: { id: 3 } });
+    expect(
+      opCatalog('createPurchaseOrder').payload.safeParse({ params: op.params, body: op.body }).success,
+    ).toBe(true);
   });
 
   it('gives field errors keyed by form field and writes nothing', async () => {

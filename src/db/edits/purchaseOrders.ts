@@ -9,6 +9,7 @@ import type { PurchaseOrderCreate } from '../../api/requests';
 import { opCatalog } from '../opCatalog';
 import type { OpRecord } from '../ops';
 import { allocateTempId, enqueue, OutboxValidationError, type EnqueueInput } from '../outbox';
+import { newOrderCurrency } from '../currencies';
 import { CACHE_TABLES, type DockhandDb } from '../schema';
 import {
   formFieldOfBodyPath,
@@ -43,6 +44,8 @@ export function newPurchaseOrderInput(
     supplier: { id: form.supplierId },
     outlet: { id: form.outletId },
     eta: form.eta,
+    // The currency the form showed is the one sent: the server would otherwise use the outlet's.
+    ...(catalogue.currency ? { fob_currency: { id: catalogue.currency.id } } : {}),
     ...(form.reference != null ? { reference_purchase_order_id: form.reference } : {}),
     purchase_order_items: form.lines.map((line) => ({
       product: { id: line.productId },
@@ -108,10 +111,11 @@ async function catalogueOf(
   db: DockhandDb,
   form: ValidNewPurchaseOrder,
 ): Promise<{ catalogue: PurchaseOrderCatalogue } | { errors: FormErrors }> {
-  const [supplier, outlet, incomplete] = await Promise.all([
+  const [supplier, outlet, incomplete, currency] = await Promise.all([
     supplierOf(db, form.supplierId),
     outletOf(db, form.outletId),
     db.purchaseOrders.where('status.name').equals('Incomplete').first(),
+    newOrderCurrency(db, form.supplierId, form.outletId),
   ]);
   const productIds = form.lines.map((line) => line.productId);
   const found = await db.products.bulkGet(productIds);
@@ -125,7 +129,15 @@ async function catalogueOf(
   const products = new Map(found.flatMap((product) => (product ? [[product.id, product] as const] : [])));
   // Status ids are the server's; before any order is cached, the position in the contract's list stands in.
   const incompleteStatusId = incomplete?.status.id ?? PURCHASE_ORDER_STATUSES.indexOf('Incomplete') + 1;
-  return { catalogue: { supplier, outlet, products, incompleteStatusId } };
+  return {
+    catalogue: {
+      supplier,
+      outlet,
+      products,
+      incompleteStatusId,
+      ...(currency.currency ? { currency: currency.currency } : {}),
+    },
+  };
 }
 
 /**
