@@ -81,6 +81,23 @@ describe('SelectField', () => {
     expect(props.value).toBeNull();
     expect(chosen).toEqual([4, null]);
   });
+
+  it('shows a value missing from its options by unknownLabel, chosen, and keeps it choosable', async () => {
+    const props = $state({
+      label: 'Country of origin',
+      placeholder: 'Not changed',
+      value: 12 as number | null,
+      options: [{ value: 44, label: 'China' }],
+      unknownLabel: (id: number) => `Country #${id}`,
+    });
+    mountInPage(SelectField, props);
+    const select = page.getByRole('combobox', { name: 'Country of origin' });
+    await expect.element(select).toHaveDisplayValue('Country #12');
+    await userEvent.selectOptions(select, 'China');
+    expect(props.value).toBe(44);
+    await userEvent.selectOptions(select, 'Not changed');
+    expect(props.value).toBeNull();
+  });
 });
 
 describe('FormErrors', () => {
