@@ -216,6 +216,19 @@ export function fieldLabel(scope: OpKind | string, path: string): string {
   return row ? `${row.label}${positions(row, segments)}` : humanised(segments);
 }
 
+/**
+ * The field's own name, without where it sits: "Quantity ordered" for `purchase_order_items[0].quantity_ordered`
+ * (the rejection words say which line first, src/lib/rejectionWords.ts).
+ */
+export function fieldName(scope: OpKind | string, path: string): string {
+  if (itemPath(scope, path)) return fieldLabel(scope, path);
+  const segments = bodySegments(path);
+  const row = rowOf(scope, segments);
+  if (row) return row.label;
+  const inner = segments.slice(segments.findLastIndex((segment) => typeof segment === 'number') + 1);
+  return humanised(inner.length > 0 ? inner : segments);
+}
+
 /** A field's value in words: dates as the calendar day, amounts with two decimals, flags as Yes / No. */
 export function fieldValueText(scope: OpKind | string, path: string, value: unknown): string {
   const item = itemPath(scope, path);
