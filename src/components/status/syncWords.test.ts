@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncStatusView } from '../../bridge/contract';
-import { lastSyncText, pullStageText, pullStallText } from './syncWords';
+import { lastSyncText, pullStageText, pullStallText, waitingText } from './syncWords';
 
 type PullView = SyncStatusView['pull'];
 const NOW = Date.parse('2026-03-02T10:00:00.000Z');
@@ -69,5 +69,16 @@ describe('a stalled pull', () => {
       'Part of the download failed (customers, suppliers and outlets) — trying again in 2 min',
     );
     expect(pullStallText(pull({ firstSync: false }), NOW)).toBeNull();
+  });
+});
+
+describe('waiting text', () => {
+  it('says "sent when Dockhand is online" only while offline; online, that it waits or is being sent', () => {
+    expect(waitingText(false)).toBe(
+      'Saved on this computer; it is sent to the server when Dockhand is online.',
+    );
+    expect(waitingText(true)).toBe('Saved on this computer; waiting to be sent to the server.');
+    expect(waitingText(true, true)).toBe('Saved on this computer; sending it to the server…');
+    expect(waitingText(undefined)).not.toContain('online');
   });
 });

@@ -63,3 +63,14 @@ function retryWhen(retryAt: string | undefined, now: number | undefined): string
   if (ms < 60_000) return ` in ${Math.ceil(ms / 1_000)} s`;
   return ` in ${Math.ceil(ms / 60_000)} min`;
 }
+
+/**
+ * What a change saved here but not yet sent says, by what is true now: "sent when Dockhand is online" only
+ * while it is offline; online, that it waits its turn or is being sent. `online` undefined (no status
+ * yet) says neither, so a window that just opened never claims to be offline.
+ */
+export function waitingText(online: boolean | undefined, sending = false): string {
+  if (online === false) return 'Saved on this computer; it is sent to the server when Dockhand is online.';
+  if (sending) return 'Saved on this computer; sending it to the server…';
+  return 'Saved on this computer; waiting to be sent to the server.';
+}
