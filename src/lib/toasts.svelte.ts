@@ -1,7 +1,19 @@
 /**
- * Short-lived notices ("“New PO for Eastbay” failed"), shown by components/feedback/Toasts.svelte. They
- * only echo what the sync centre already shows durably, so losing one (dismissed, timed out) loses nothing.
+ * Short-lived notices, shown by components/feedback/Toasts.svelte. They only echo what the sync centre
+ * already shows durably, so losing one (dismissed, timed out) loses nothing. A change the server refused is
+ * said by the one translator (./rejectionWords.ts): "“New purchase order for Coral Textile (1 line)” was
+ * refused: Line 1 — Ember dome tent: quantity ordered must be at most 10", never "failed: Bad Request".
  */
+import type { OpRecord } from '../db/ops';
+import type { DockhandDb } from '../db/schema';
+import { loadLineNames } from './lineNames';
+import { NO_NAMES, rejectionLine, type LineNames } from './rejectionWords';
+
+/** The toast for an op that now needs the user: refused (which line, which field, why) or conflicted. */
+export function opToastText(op: OpRecord, names: LineNames = NO_NAMES): string {
+  if (op.state === 'failed') return `“${op.label}” was refused: ${rejectionLine(op, names)}`;
+  return `“${op.label}” was changed on the server too: choose which values to keep`;
+}
 
 export interface Toast {
   id: number;
@@ -28,6 +40,13 @@ export class Toasts {
       id,
       setTimeout(() => this.dismiss(id), LIFETIME_MS),
     );
+  }
+
+  /** Announces an op that now needs the user, its lines named from the cache when `db` is open. */
+  async announceOp(op: OpRecord, db: DockhandDb | null): Promise<void> {
+    const names =
+      db && op.state === 'failed' ? await loadLineNames(db, [op]).catch(() => NO_NAMES) : NO_NAMES;
+    this.push(opToastText(op, names), 'warning', '#/sync');
   }
 
   dismiss(id: number): void {
