@@ -25,6 +25,8 @@ import type {
   SyncStatusView,
 } from '../bridge/contract';
 import { storeRequestHandler } from '../bridge/storeLink';
+import type { HostLink } from './bridge/webSocketBridge';
+import { hostLinkText } from './bridge/hostLinkWords';
 import { createDexieStore } from '../db/dexieStore';
 import { startPullWorker } from './pullWorker';
 import type { OpRecord, OpState } from '../db/ops';
@@ -47,7 +49,27 @@ export class Session {
   connection = $state.raw<ConnectionState | null>(null);
   /** The open database of the current connection; null before 'ready'. */
   db = $state.raw<DockhandDb | null>(null);
-  syncStatus = $state.raw<SyncStatusView | null>(null);
+  /**
+   * The engine's status; null while it is not known (starting, or the host connection is lost). Replaced
+   * only when it says something new: the same status twice re-runs nothing.
+   */
+  get syncStatus(): SyncStatusView | null {
+    return this.#syncStatus;
+  }
+  set syncStatus(next: SyncStatusView | null) {
+    const key = next === null ? null : JSON.stringify(next);
+    if (key === this.#syncStatusKey) return;
+    this.#syncStatusKey = key;
+    this.#syncStatus = next;
+  }
+  #syncStatus = $state.raw<SyncStatusView | null>(null);
+  #syncStatusKey: string | null = null;
+  /** The link to the host (the browser host's socket; the Electron preload's is always open). */
+  hostLink = $state.raw<HostLink>({ state: 'open' });
+  /** What to tell the clerk about the host link, or null while it is fine. */
+  get hostLinkText(): string | null {
+    return hostLinkText(this.hostLink);
+  }
   /** true while this window serves the store (sync runs through it). */
   attached = $state(false);
   /** Why this window stopped serving the store (another window or tab took over). */
@@ -85,9 +107,11 @@ export class Session {
     if (!bridge) return () => {};
     const unsubscribeEvents = bridge.onEvent((event) => this.#onEvent(event));
     const stopUpdates = this.updates.start();
+    const stopLink = linkOf(bridge)?.((link) => this.#onLink(link)) ?? (() => {});
     this.#unsubscribe = () => {
       unsubscribeEvents();
       stopUpdates();
+      stopLink();
     };
     void this.reload();
     void this.#invoke('app.info', {}).then((result) => {
@@ -167,7 +191,12 @@ export class Session {
 
   // Sync and the user's actions on ops (status bar, sync centre).
 
-  syncNow = () => this.#invoke('sync.now', {});
+  /** While the host link is down, says why at once rather than waiting for the link to fail the request. */
+  syncNow = (): Promise<BridgeResult<BridgeResponse<'sync.now'>>> => {
+    const down = this.hostLinkText;
+    if (down) return Promise.resolve({ ok: false, error: { code: 'failed', message: down } });
+    return this.#invoke('sync.now', {});
+  };
   retry = (id: string) => this.#invoke('op.retry', { id });
   edit = (id: string, body: unknown, params?: OpRecord['params']) =>
     this.#invoke('op.edit', params ? { id, body, params } : { id, body });
@@ -210,6 +239,25 @@ export class Session {
         // The outbox watch (#watchOutbox) sees these and the engine's own transitions alike.
         break;
     }
+  }
+
+  /**
+   * The host link dropped: nothing it said about sync is known any more. Back again: the host may be a new
+   * run (its connection changed, its engine new), so the connection and status are read afresh; the bridge
+   * has already re-attached this window's store.
+   */
+  #onLink(link: HostLink): void {
+    const was = this.hostLink;
+    this.hostLink = link;
+    if (link.state === 'reconnecting') this.syncStatus = null;
+    if (link.state === 'open' && was.state === 'reconnecting') void this.#afterReconnect();
+  }
+
+  async #afterReconnect(): Promise<void> {
+    const connection = await this.#invoke('connection.get', {});
+    if (connection.ok) await this.#apply(connection.value);
+    const status = await this.#invoke('sync.status', {});
+    if (status.ok && this.syncStatus === null) this.syncStatus = status.value;
   }
 
   /** Applies a connection state after any still being applied (a reply and its event may both arrive). */
@@ -328,6 +376,14 @@ export class Session {
     // The words are the toasts' (src/lib/toasts.svelte.ts opToastText).
     void this.toasts.announceOp(op, this.db);
   }
+}
+
+/** The link state of a bridge that has one (the browser host's WebSocket bridge). */
+function linkOf(bridge: DockhandBridge): ((listener: (link: HostLink) => void) => () => void) | null {
+  const candidate = (bridge as { onLink?: unknown }).onLink;
+  return typeof candidate === 'function'
+    ? (candidate.bind(bridge) as (listener: (link: HostLink) => void) => () => void)
+    : null;
 }
 
 /** An op in one state: failing again after a retry is a new event. */

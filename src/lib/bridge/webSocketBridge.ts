@@ -7,6 +7,11 @@
  * when it drops are answered with a `failed` error (the host may or may not have run them, and the UI must
  * not hang). After a reconnect the host sees a new renderer that serves no store, so the bridge re-sends the
  * last successful `store.attach` itself, before anything queued meanwhile.
+ *
+ * The window is told how the link stands (`onLink`): open, or reconnecting, and then whether the host still
+ * answers at its address while refusing this window's socket. That is what a restarted browser host does:
+ * each run has a new token, so the old page can never get back in and must be opened again from the new
+ * address (issue #26: the window said "Online · Idle" meanwhile, and "Sync now" failed with no advice).
  */
 import { z } from 'zod';
 import { bulkAssembler, decodeBulkFrame } from '../../bridge/bulkFrame';
@@ -49,12 +54,42 @@ export interface WebSocketBridgeOptions {
   backoff?: { initialMs: number; maxMs: number };
   /** Dropped frames and listener failures (default console.warn). */
   log?: (message: string) => void;
+  /**
+   * Whether the host answers plain HTTP at its address (default: a HEAD request to the socket's origin).
+   * Asked after `refusedAfter` attempts in a row that never opened (default 2).
+   */
+  probeHost?: () => Promise<boolean>;
+  refusedAfter?: number;
 }
+
+/**
+ * How the link to the host stands. `reconnecting` counts the attempts that failed in a row; `refused` is
+ * set once the host answers at its address but will not take this window's socket (it was restarted).
+ */
+export type HostLink =
+  { state: 'connecting' } | { state: 'open' } | { state: 'reconnecting'; attempts: number; refused: boolean };
 
 export interface WebSocketBridge extends DockhandBridge {
   /** Closes the socket for good: no reconnect; waiting invokes are answered with `failed`. */
   close(): void;
+  /** Calls `listener` with the link's state now and at each change; returns the unsubscribe. */
+  onLink(listener: (link: HostLink) => void): () => void;
 }
+
+/** The host's page origin behind a bridge socket URL (ws → http, wss → https). */
+export function hostOrigin(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol === 'wss:' ? 'https:' : 'http:'}//${parsed.host}`;
+}
+
+const headRequest = (url: string) => async (): Promise<boolean> => {
+  try {
+    const response = await fetch(`${hostOrigin(url)}/`, { method: 'HEAD', cache: 'no-store' });
+    return response.status < 500;
+  } catch {
+    return false;
+  }
+};
 
 export const LOST_CONNECTION = 'Lost the connection to the Dockhand host';
 
@@ -80,6 +115,22 @@ export function createWebSocketBridge(url: string, options: WebSocketBridgeOptio
   const Socket: WebSocketConstructor = Found;
   const { initialMs, maxMs } = options.backoff ?? { initialMs: 1000, maxMs: 10_000 };
   const log = options.log ?? ((message: string) => console.warn(`dockhand bridge: ${message}`));
+  const probeHost = options.probeHost ?? headRequest(url);
+  const refusedAfter = options.refusedAfter ?? 2;
+  const linkListeners = new Set<(link: HostLink) => void>();
+  let link: HostLink = { state: 'connecting' };
+  /** Attempts in a row that ended without the socket opening. */
+  let failedAttempts = 0;
+  const setLink = (next: HostLink) => {
+    link = next;
+    for (const listener of linkListeners) {
+      try {
+        listener(next);
+      } catch (error) {
+        log(`a link listener failed: ${String(error)}`);
+      }
+    }
+  };
 
   const pending = new Map<number, Pending>();
   const listeners = new Set<(event: BridgeEvent) => void>();
@@ -118,6 +169,19 @@ export function createWebSocketBridge(url: string, options: WebSocketBridgeOptio
     delay = Math.min(delay * 2, maxMs);
   }
 
+  /** An attempt ended: say so, and once it keeps failing, ask whether the host is there at all. */
+  function attemptFailed(opened: boolean): void {
+    failedAttempts = opened ? 0 : failedAttempts + 1;
+    const attempts = Math.max(failedAttempts, 1);
+    const refused = link.state === 'reconnecting' && link.refused;
+    setLink({ state: 'reconnecting', attempts, refused });
+    if (opened || failedAttempts < refusedAfter) return;
+    void probeHost().then((answers) => {
+      if (closed || link.state !== 'reconnecting' || link.refused === answers) return;
+      setLink({ ...link, refused: answers });
+    });
+  }
+
   function connect(): void {
     let current: WebSocketLike;
     try {
@@ -126,18 +190,23 @@ export function createWebSocketBridge(url: string, options: WebSocketBridgeOptio
       // A refused URL (e.g. a page policy) throws instead of closing: treat it like a failed attempt.
       log(`could not open the bridge socket: ${String(error)}`);
       failPending();
+      attemptFailed(false);
       return retryLater();
     }
     socket = current;
+    let opened = false;
     // A message cut in frames is whole on one socket or lost with it.
     bulk = bulkAssembler();
     current.binaryType = 'arraybuffer';
     current.onopen = () => {
       if (socket !== current) return;
       open = true;
+      opened = true;
       delay = initialMs;
+      failedAttempts = 0;
       if (attached && storeHandler) reattach(attached);
       flush();
+      setLink({ state: 'open' });
     };
     current.onmessage = (event: { data: unknown }) => {
       if (socket === current) receive(event.data);
@@ -150,6 +219,7 @@ export function createWebSocketBridge(url: string, options: WebSocketBridgeOptio
       socket = null;
       open = false;
       failPending();
+      attemptFailed(opened);
       retryLater();
     };
   }
@@ -259,6 +329,11 @@ export function createWebSocketBridge(url: string, options: WebSocketBridgeOptio
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onLink(listener) {
+      linkListeners.add(listener);
+      listener(link);
+      return () => linkListeners.delete(listener);
     },
     serveStore(handler) {
       storeHandler = handler;

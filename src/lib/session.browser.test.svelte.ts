@@ -1,0 +1,134 @@
+/**
+ * The session's view of sync while the host link comes and goes (issue #26), and its status updates
+ * (issue #24): a fake bridge with a link the test drives; no host, no socket, no clock.
+ */
+import { flushSync } from 'svelte';
+import { describe, expect, it } from 'vitest';
+import type {
+  BridgeCommand,
+  BridgeEvent,
+  BridgeResult,
+  DockhandBridge,
+  SyncStatusView,
+} from '../bridge/contract';
+import type { HostLink } from './bridge/webSocketBridge';
+import { Session } from './session.svelte';
+
+const STATUS: SyncStatusView = {
+  running: true,
+  online: true,
+  authenticated: true,
+  counts: { pending: 0, sending: 0, failed: 0, blocked: 0, conflicted: 0, uncertain: 0 },
+  activity: 'idle',
+  lastPull: {},
+  pullProgress: {},
+  pull: { tier: 'idle', dockReady: true, firstSync: false, done: 0, total: 0 },
+  watchdog: { stuck: false },
+};
+
+function fakeBridge() {
+  const asked: BridgeCommand[] = [];
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- listener lists, never rendered
+  const events = new Set<(event: BridgeEvent) => void>();
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- listener lists, never rendered
+  const links = new Set<(link: HostLink) => void>();
+  let status: SyncStatusView | null = STATUS;
+  const answers: Partial<Record<BridgeCommand, () => unknown>> = {
+    'connection.get': () => ({ status: 'none', storeName: null, persistent: true }),
+    'app.info': () => ({ name: 'Dockhand', version: '1', host: 'browser' }),
+    'update.status': () => ({ supported: false }),
+    'sync.status': () => status,
+    'sync.now': () => ({ started: true }),
+  };
+  const bridge = {
+    invoke(command: BridgeCommand) {
+      asked.push(command);
+      const answer = answers[command];
+      return Promise.resolve(
+        (answer
+          ? { ok: true, value: answer() }
+          : { ok: false, error: { code: 'failed', message: 'not in this test' } }) as BridgeResult<never>,
+      );
+    },
+    onEvent(listener: (event: BridgeEvent) => void) {
+      events.add(listener);
+      return () => events.delete(listener);
+    },
+    serveStore: () => () => {},
+    onLink(listener: (link: HostLink) => void) {
+      links.add(listener);
+      listener({ state: 'open' });
+      return () => links.delete(listener);
+    },
+  } as unknown as DockhandBridge;
+  return {
+    bridge,
+    asked,
+    setStatus: (next: SyncStatusView | null) => (status = next),
+    emit: (event: BridgeEvent) => events.forEach((listener) => listener(event)),
+    link: (link: HostLink) => links.forEach((listener) => listener(link)),
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('Session', () => {
+  it('keeps the same status object when the host says the same thing again', async () => {
+    const fake = fakeBridge();
+    const session = new Session(fake.bridge);
+    const stop = session.start();
+    await settle();
+    let seen = 0;
+    const cleanup = $effect.root(() => {
+      $effect(() => {
+        void session.syncStatus;
+        seen++;
+      });
+    });
+    flushSync();
+    fake.emit({ event: 'sync.status', payload: STATUS });
+    flushSync();
+    const first = session.syncStatus;
+    fake.emit({ event: 'sync.status', payload: structuredClone(STATUS) });
+    flushSync();
+    expect(session.syncStatus).toBe(first);
+    fake.emit({ event: 'sync.status', payload: { ...STATUS, activity: 'pulling' } });
+    flushSync();
+    expect(session.syncStatus?.activity).toBe('pulling');
+    expect(seen).toBe(3);
+    cleanup();
+    stop();
+  });
+
+  it('forgets the status while the host link is down, says so, and reads it again once back', async () => {
+    const fake = fakeBridge();
+    const session = new Session(fake.bridge);
+    const stop = session.start();
+    await settle();
+    fake.emit({ event: 'sync.status', payload: STATUS });
+    expect(session.syncStatus?.online).toBe(true);
+    expect(session.hostLinkText).toBeNull();
+
+    fake.link({ state: 'reconnecting', attempts: 1, refused: false });
+    // No "Online" from before the drop: the status is unknown until the host says it again.
+    expect(session.syncStatus).toBeNull();
+    expect(session.hostLinkText).toBe('Reconnecting to Dockhand…');
+    const now = await session.syncNow();
+    expect(now).toEqual({ ok: false, error: { code: 'failed', message: 'Reconnecting to Dockhand…' } });
+    expect(fake.asked).not.toContain('sync.now');
+
+    fake.link({ state: 'reconnecting', attempts: 2, refused: true });
+    expect(session.hostLinkText).toMatch(/^Dockhand was restarted/);
+
+    // Back: the connection and the status are read afresh from the (maybe new) host.
+    fake.setStatus({ ...STATUS, online: false, activity: 'offline' });
+    const before = fake.asked.length;
+    fake.link({ state: 'open' });
+    await settle();
+    expect(fake.asked.slice(before)).toEqual(['connection.get', 'sync.status']);
+    expect(session.syncStatus?.online).toBe(false);
+    expect(session.hostLinkText).toBeNull();
+    expect(await session.syncNow()).toEqual({ ok: true, value: { started: true } });
+    stop();
+  });
+});
