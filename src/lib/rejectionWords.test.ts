@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OpRecord } from '../db/ops';
-import { lineRefs, predicateOf, rejectionLine, rejectionOf, type LineNames } from './rejectionWords';
+import {
+  lineRefs,
+  predicateOf,
+  rejectionLine,
+  rejectionOf,
+  rejectionText,
+  type LineNames,
+} from './rejectionWords';
 
 const names: LineNames = {
   products: new Map([
@@ -49,6 +56,9 @@ describe('rejectionOf', () => {
       },
     ]);
     expect(rejectionLine(op, names)).toBe('Line 2 — Ember dome tent: quantity ordered must be at most 10');
+    expect(rejectionText(op, names)).toBe(
+      'It breaks a rule of this back office. Line 2 — Ember dome tent: quantity ordered must be at most 10.',
+    );
   });
 
   it('reads dotted server paths with a body prefix, and a product not on this PC by its line alone', () => {

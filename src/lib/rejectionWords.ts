@@ -231,3 +231,9 @@ export function rejectionLine(op: RejectedOp, names: LineNames = NO_NAMES): stri
   const more = fields.length > 1 ? ` (and ${fields.length - 1} more)` : '';
   return `${first.text}${more}`;
 }
+
+/** The refusal as one paragraph: why, then each field's sentence ("It breaks a rule …. Line 1 — …"). */
+export function rejectionText(op: RejectedOp, names: LineNames = NO_NAMES): string {
+  const { summary, fields } = rejectionOf(op, names);
+  return [summary, ...fields.map((field) => sentence(field.text))].join(' ');
+}

@@ -4,6 +4,8 @@
  */
 import type { CachedPurchaseOrder, CachedPurchaseOrderItem, DockhandDb } from '../../db/schema';
 import { orderBadge, type OrderBadge } from '../../db/recordBadge';
+import { loadLineNames } from '../../lib/lineNames';
+import { rejectionText } from '../../lib/rejectionWords';
 
 export interface DetailLine {
   item: CachedPurchaseOrderItem;
@@ -18,7 +20,7 @@ export interface PoDetail {
   movedTo: number | null;
   lines: DetailLine[];
   badge: OrderBadge | null;
-  /** The first problem of a failed op, so the user sees why without opening the sync centre. */
+  /** Why the server refused a failed op, in words (which rule, line and product), so the user sees why here. */
   problem: string | null;
 }
 
@@ -55,6 +57,6 @@ export async function loadPurchaseOrder(db: DockhandDb, id: number): Promise<PoD
     movedTo: null,
     lines,
     badge: orderBadge(order._pendingOps, (opId) => states.get(opId)),
-    problem: failed?.problem ? (failed.problem.detail ?? failed.problem.title ?? null) : null,
+    problem: failed ? rejectionText(failed, await loadLineNames(db, [failed])) : null,
   };
 }
