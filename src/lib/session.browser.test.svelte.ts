@@ -33,6 +33,7 @@ function fakeBridge() {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- listener lists, never rendered
   const links = new Set<(link: HostLink) => void>();
   let status: SyncStatusView | null = STATUS;
+  let current: HostLink = { state: 'open' };
   const answers: Partial<Record<BridgeCommand, () => unknown>> = {
     'connection.get': () => ({ status: 'none', storeName: null, persistent: true }),
     'app.info': () => ({ name: 'Dockhand', version: '1', host: 'browser' }),
@@ -43,6 +44,11 @@ function fakeBridge() {
   const bridge = {
     invoke(command: BridgeCommand) {
       asked.push(command);
+      if (current.state !== 'open')
+        return Promise.resolve({
+          ok: false,
+          error: { code: 'failed', message: 'Lost the connection to the Dockhand host' },
+        } as BridgeResult<never>);
       const answer = answers[command];
       return Promise.resolve(
         (answer
@@ -57,7 +63,7 @@ function fakeBridge() {
     serveStore: () => () => {},
     onLink(listener: (link: HostLink) => void) {
       links.add(listener);
-      listener({ state: 'open' });
+      listener(current);
       return () => links.delete(listener);
     },
   } as unknown as DockhandBridge;
@@ -66,7 +72,10 @@ function fakeBridge() {
     asked,
     setStatus: (next: SyncStatusView | null) => (status = next),
     emit: (event: BridgeEvent) => events.forEach((listener) => listener(event)),
-    link: (link: HostLink) => links.forEach((listener) => listener(link)),
+    link: (link: HostLink) => {
+      current = link;
+      links.forEach((listener) => listener(link));
+    },
   };
 }
 
@@ -129,6 +138,23 @@ describe('Session', () => {
     expect(session.syncStatus?.online).toBe(false);
     expect(session.hostLinkText).toBeNull();
     expect(await session.syncNow()).toEqual({ ok: true, value: { started: true } });
+    stop();
+  });
+
+  it('a start that failed for want of the host link says what to do, and starts again once the link is up', async () => {
+    const fake = fakeBridge();
+    fake.link({ state: 'reconnecting', attempts: 1, refused: false });
+    const session = new Session(fake.bridge);
+    const stop = session.start();
+    await settle();
+    expect(session.phase).toBe('error');
+    expect(session.error).toBe('Reconnecting to Dockhand…');
+    fake.link({ state: 'reconnecting', attempts: 2, refused: true });
+    expect(session.error).toMatch(/^Dockhand was restarted: open it again from the address it shows/);
+    fake.link({ state: 'open' });
+    await settle();
+    expect(session.phase).toBe('connect');
+    expect(session.error).toBeNull();
     stop();
   });
 });

@@ -64,6 +64,8 @@ export class Session {
   }
   #syncStatus = $state.raw<SyncStatusView | null>(null);
   #syncStatusKey: string | null = null;
+  /** The last start failed while the host link was down (it starts again when the link is back). */
+  #failedOnLink = false;
   /** The link to the host (the browser host's socket; the Electron preload's is always open). */
   hostLink = $state.raw<HostLink>({ state: 'open' });
   /** What to tell the clerk about the host link, or null while it is fine. */
@@ -134,7 +136,9 @@ export class Session {
     const result = await this.#invoke('connection.get', {});
     if (!result.ok) {
       this.phase = 'error';
-      this.error = result.error.message;
+      // The link's own words when it is down: they say what to do (a restarted host needs its new address).
+      this.error = this.hostLinkText ?? result.error.message;
+      this.#failedOnLink = this.hostLink.state !== 'open';
       return;
     }
     await this.#apply(result.value);
@@ -250,6 +254,12 @@ export class Session {
     const was = this.hostLink;
     this.hostLink = link;
     if (link.state === 'reconnecting') this.syncStatus = null;
+    // A start that failed for want of the link follows it: its words while down, a new start once up.
+    if (this.phase === 'error' && this.#failedOnLink) {
+      if (link.state === 'open') void this.reload();
+      else this.error = this.hostLinkText ?? this.error;
+      return;
+    }
     if (link.state === 'open' && was.state === 'reconnecting') void this.#afterReconnect();
   }
 
