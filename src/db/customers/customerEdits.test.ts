@@ -230,6 +230,9 @@ describe('saveDeliveryAddress', () => {
       body: { suburb: 'Glebe', default: true },
       baseVersion: work,
     });
+    // Labelled with the address being saved (Glebe), never the one replaced (Ultimo).
+    expect(result.op?.label).toMatch(/^Update delivery address of .+ to 1 Bay St.*Glebe/);
+    expect(result.op?.label).not.toContain('Ultimo');
     const row = await cached();
     expect(row._pendingOps).toEqual([result.op!.id]);
     expect(row.delivery_addresses).toEqual([

@@ -178,7 +178,8 @@ export async function saveDeliveryAddress(
         body: valid.body,
         baseVersion: seen,
         cacheChanges: [{ table: 'customers', put: [row] }],
-        label: `Update delivery address ${addressText(seen)} of ${customerName(customer)}`,
+        // Named by the address being saved: the old one is what the clerk just replaced (issue #26).
+        label: `Update delivery address of ${customerName(customer)} to ${addressText({ ...seen, ...valid.body })}`,
         now: options.now ?? new Date(),
       });
       return { ok: true, op, customer: (await db.customers.get(customerId)) ?? customer };
