@@ -113,16 +113,18 @@ export const placesMessage = (name: string, places: number) =>
     : `${name} can have at most ${places} decimal places`;
 
 /**
- * A number refined to `..max` (and `min..` when given) and at most `places` decimal places, each with its
- * field message. Applied after the contract's own check, so an amount the contract already refuses (a
- * negative cost) keeps the contract's message.
+ * A number held to `..max` (and `min..` when given) with at most `places` decimal places, each with its
+ * field message, then checked by `schema` (the contract's own). The sanity bound goes first, so a value
+ * past it gets the one message that says the bound (not also the contract's wider int32 one), and an
+ * amount within it that the contract refuses (a negative cost) keeps the contract's message.
  */
-export function boundedNumber<T extends z.ZodType<number>>(
+export function boundedNumber<T extends z.ZodType<number, number>>(
   schema: T,
   name: string,
   bounds: { max: number; min?: number; places?: number },
 ) {
-  return schema
+  return z
+    .number()
     .refine((value) => value <= bounds.max, { message: atMostMessage(name, bounds.max), abort: true })
     .refine((value) => bounds.min === undefined || value >= bounds.min, {
       message: atLeastMessage(name, bounds.min ?? 0),
@@ -130,5 +132,6 @@ export function boundedNumber<T extends z.ZodType<number>>(
     })
     .refine((value) => bounds.places === undefined || hasAtMostPlaces(value, bounds.places), {
       message: placesMessage(name, bounds.places ?? 0),
-    });
+    })
+    .pipe(schema);
 }

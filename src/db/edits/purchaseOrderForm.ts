@@ -3,11 +3,14 @@
  * supply every bound, so the form can never accept what the server would refuse; only the messages are
  * the form's, worded for the person on the dock and keyed by form field (`lines.0.quantity`).
  *
- * Two rules are the form's, not the contract's: an order needs at least one line (the API accepts empty
- * drafts, but a draft nobody can add lines to offline is of no use here), and its ETA is not in the past.
+ * Rules of the form's, not the contract's: an order needs at least one line (the API accepts empty
+ * drafts, but a draft nobody can add lines to offline is of no use here), its ETA is not in the past, and
+ * a line's quantity and buy price stay within the sanity bounds of ./formBounds.ts (the API bounds them
+ * only at int32 and ±922337203685477.6: 999,999,999 units were accepted, issue #26).
  */
 import { z } from 'zod';
 import { PurchaseOrderCreateSchema, PurchaseOrderItemCreateSchema } from '../../api/requests';
+import { boundedNumber, PRICE_PLACES, QUANTITY_MAX, UNIT_PRICE_MAX } from './formBounds';
 
 /** What the form holds while it is edited: selects and number fields are null while empty. */
 export interface NewPurchaseOrderForm {
@@ -43,9 +46,12 @@ export function newPurchaseOrderSchema(today: string) {
       .array(
         z.object({
           productId: item.product.shape.id,
-          quantity: item.quantity_ordered,
+          quantity: boundedNumber(item.quantity_ordered, 'Quantity', { max: QUANTITY_MAX }),
           // null: the server prices the line from the product's supplier buy price.
-          buyPrice: item.supplier_buy_ex,
+          buyPrice: boundedNumber(item.supplier_buy_ex.unwrap().unwrap(), 'Buy price', {
+            max: UNIT_PRICE_MAX,
+            places: PRICE_PLACES,
+          }).nullish(),
         }),
       )
       .min(1),

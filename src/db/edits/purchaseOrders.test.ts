@@ -217,7 +217,7 @@ describe('queueNewPurchaseOrder', () => {
     expect(await countWrites()).toEqual({ ops: 0, tempIds: 0, orders: 0, items: 0 });
   });
 
-  it('refuses an order without lines, an empty ETA and a quantity beyond int32', () => {
+  it('refuses an order without lines, an empty ETA, and a quantity or price past the sanity bounds', () => {
     expect(validateNewPurchaseOrder(form({ lines: [], eta: '', outletId: null }), now)).toEqual({
       ok: false,
       errors: {
@@ -232,8 +232,24 @@ describe('queueNewPurchaseOrder', () => {
     );
     expect(big).toEqual({
       ok: false,
-      errors: { 'lines.0.quantity': ['Quantity must be at most 2147483647'] },
+      errors: { 'lines.0.quantity': ['Quantity must be 100,000 or less'] },
     });
+    // Issue #26: 999,999,999 units were accepted; 100,000 on one line is the most a back office orders.
+    const lines = (quantity: number, buyPrice: number | null) =>
+      form({ lines: [{ productId: 10001, quantity, buyPrice }] });
+    expect(validateNewPurchaseOrder(lines(999_999_999, 1_000_000.01), now)).toEqual({
+      ok: false,
+      errors: {
+        'lines.0.quantity': ['Quantity must be 100,000 or less'],
+        'lines.0.buyPrice': ['Buy price must be 1,000,000 or less'],
+      },
+    });
+    expect(validateNewPurchaseOrder(lines(5, 1.23456), now)).toEqual({
+      ok: false,
+      errors: { 'lines.0.buyPrice': ['Buy price can have at most 4 decimal places'] },
+    });
+    expect(validateNewPurchaseOrder(lines(100_000, 1_000_000), now).ok).toBe(true);
+    expect(validateNewPurchaseOrder(lines(5, 1.2345), now).ok).toBe(true);
   });
 
   it('reports records the cache no longer holds, and writes nothing', async () => {
