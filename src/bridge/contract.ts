@@ -167,6 +167,14 @@ export const BRIDGE_COMMANDS = {
     request: z.strictObject({ dataset: DemoDatasetSchema.default('small') }),
     response: ConnectionStateSchema,
   },
+  /**
+   * The demo's "Simulate network down" switch: with `down`, sets it; without, reads it. Refused outside the
+   * demo: a real connection's network is never simulated (electron/core/demoNetwork/networkSwitch.ts).
+   */
+  'demo.network': {
+    request: z.strictObject({ down: z.boolean().optional() }),
+    response: z.strictObject({ down: z.boolean() }),
+  },
 
   /**
    * The renderer has opened the database named `storeName` and serves store requests from now on. Sync runs

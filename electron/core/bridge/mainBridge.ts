@@ -16,6 +16,7 @@ import type { SecretBox } from '../secrets/secretBox';
 import { unsupportedUpdates, BROWSER_HOST_REASON } from '../update/unsupported';
 import type { UpdateService } from '../update/updateService';
 import { ALWAYS_ONLINE } from '../sync/connectivity';
+import { createDemoNetworkSwitch, demoNetworkHandler } from '../demoNetwork/networkSwitch';
 import type { OnlineSignal, SyncEngineOptions } from '../sync/types';
 import { connectionState } from './connectionState';
 import { normaliseBaseUrl, storeCarriedOver, testConnection } from './connectionTest';
@@ -90,6 +91,8 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
   const logger = options.logger ?? SILENT_APP_LOGGER;
   const updates = options.updates ?? unsupportedUpdates(options.version, BROWSER_HOST_REASON);
   const demo = createDemoRunner(dataDir, options.demo ?? {}, logger);
+  /** The demo's "Simulate network down" switch: wraps a demo session's online signal and fetch. */
+  const network = createDemoNetworkSwitch();
   /** Every renderer that has spoken to us and is not gone: they all hear `connection.changed`. */
   const links = new Set<RendererLink>();
   let attached: { link: RendererLink; storeName: string; priorityOutletId: number | null } | undefined;
@@ -174,10 +177,12 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
         if (!saved || saved.baseUrl !== baseUrl) throw new Error('The connection changed');
         return saved.apiKey;
       },
-      online: options.online ?? ALWAYS_ONLINE,
+      ...network.forSession(connection.demo, {
+        online: options.online ?? ALWAYS_ONLINE,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      }),
       logger,
       engine: withPriorityOutlet(options.engine ?? {}, attached.priorityOutletId),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.onSecret ? { onToken: options.onSecret } : {}),
     });
   }
@@ -270,6 +275,8 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
         return announce();
       }),
 
+    'demo.network': demoNetworkHandler(network, async () => (await secrets.load())?.demo === true),
+
     'store.attach': ({ storeName, priorityOutletId }, link) =>
       serial(async () => {
         await ensureDemo();
@@ -305,7 +312,7 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
 
     'sync.now': () => {
       requireEngine();
-      return syncNowAnswer(session!, options.online ?? ALWAYS_ONLINE, logger);
+      return syncNowAnswer(session!, network.signal(options.online ?? ALWAYS_ONLINE), logger);
     },
 
     'customer.loyaltyHistory': ({ customerId, page }) => {
