@@ -1,6 +1,6 @@
 /**
- * The sync centre's groups: everything that needs the user, in full; the rest of the queue and the finished
- * ops newest first up to the bound, with true totals.
+ * The sync centre's groups: everything that needs the user, in full; the rest of the queue up to the bound,
+ * waiting ops oldest first (the order they are sent in), finished ops newest first, with true totals.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -33,20 +33,21 @@ const op = (state: OpState): OpRecord => {
 const ids = (ops: OpRecord[]) => ops.map((o) => o.id);
 
 describe('syncCentreView', () => {
-  it('lists every op that needs the user, and the newest of the others with their totals', async () => {
+  it('lists waiting ops in send order (oldest first), finished ones newest first, with their totals', async () => {
     const added: OpRecord[] = [];
     const states: OpState[] = ['queued', 'done', 'failed', 'sending', 'done', 'conflicted', 'discarded'];
     for (let round = 0; round < 5; round++) for (const state of states) added.push(op(state));
     await db.outbox.bulkAdd(added);
-    const newestFirst = (wanted: OpState[]) => ids(added.filter((o) => wanted.includes(o.state)).reverse());
+    const oldestFirst = (wanted: OpState[]) => ids(added.filter((o) => wanted.includes(o.state)));
+    const newestFirst = (wanted: OpState[]) => oldestFirst(wanted).reverse();
 
     const view = await syncCentreView(db, 3);
 
-    // 10 failed or conflicted: all listed, past the bound, newest first.
-    expect(ids(view.attention.ops)).toEqual(newestFirst(['failed', 'conflicted']));
+    // 10 failed or conflicted: all listed, past the bound, oldest first.
+    expect(ids(view.attention.ops)).toEqual(oldestFirst(['failed', 'conflicted']));
     expect(view.attention.total).toBe(10);
-    // Queued and sending together, newest first across both states, cut to 3 of 10.
-    expect(ids(view.onTheirWay.ops)).toEqual(newestFirst(['queued', 'sending']).slice(0, 3));
+    // Queued and sending together, the next 3 to be sent across both states, of 10.
+    expect(ids(view.onTheirWay.ops)).toEqual(oldestFirst(['queued', 'sending']).slice(0, 3));
     expect(view.onTheirWay.total).toBe(10);
     expect(ids(view.synced.ops)).toEqual(newestFirst(['done']).slice(0, 3));
     expect(view.synced.total).toBe(10);
@@ -62,5 +63,22 @@ describe('syncCentreView', () => {
     const view = await syncCentreView(db);
     expect(ids(view.attention.ops)).toEqual([queued.id]);
     expect(view.onTheirWay.total).toBe(0);
+  });
+
+  it("names the products of a refused op's lines from the cache", async () => {
+    await db.products.put({ id: 101, short_description: 'Ember dome tent', inventory: [] } as never);
+    await db.outbox.add({
+      ...op('failed'),
+      kind: 'createPurchaseOrder',
+      body: { purchase_order_items: [{ product: { id: 101 }, quantity_ordered: 24 }] },
+      problem: {
+        status: 400,
+        title: 'Bad Request',
+        detail: null,
+        errors: { 'purchase_order_items[0].quantity_ordered': ['Must be at most 10'] },
+      },
+    });
+    const view = await syncCentreView(db);
+    expect([...view.names.products]).toEqual([[101, 'Ember dome tent']]);
   });
 });

@@ -5,21 +5,14 @@
  * what the status means. The one translator the toast, a record's own page (SyncNotice) and the sync
  * centre all use, so the three never word the same refusal differently.
  *
- * Pure: product names come in as `LineNames`, read from the cache by src/lib/lineNames.ts.
+ * Pure: product names come in as `LineNames`, read from the cache by src/db/lineNames.ts.
  */
+import { NO_NAMES, refOf, type LineNames } from '../db/lineNames';
 import type { OpRecord } from '../db/ops';
 import { fieldLabel, fieldName } from './fieldLabels';
 import { formatPath, getPath, parsePath, type PathSegment } from './paths';
 
-/** Names of the things a change's lines refer to, from this PC's cache. */
-export interface LineNames {
-  /** Product id → its description ("Ember dome tent"). */
-  products: ReadonlyMap<number, string>;
-  /** Purchase order line id → its product's description (a receipt line names the order line). */
-  orderLines: ReadonlyMap<number, string>;
-}
-
-export const NO_NAMES: LineNames = { products: new Map(), orderLines: new Map() };
+export { lineRefs, NO_NAMES, type LineNames } from '../db/lineNames';
 
 export interface RejectedField {
   /** The field's path inside the body, canonical (`purchase_order_items[0].quantity_ordered`); `$` for the whole change. */
@@ -44,40 +37,6 @@ export interface Rejection {
 }
 
 type RejectedOp = Pick<OpRecord, 'kind' | 'body' | 'problem' | 'reason'>;
-
-/** The ids a body's lines refer to (`product.id`, `product_id`, `purchase_order_item_id`), for the name lookup. */
-export function lineRefs(body: unknown): { products: number[]; orderLines: number[] } {
-  const products = new Set<number>();
-  const orderLines = new Set<number>();
-  const walk = (value: unknown, depth: number) => {
-    if (depth > 8 || value === null || typeof value !== 'object') return;
-    if (Array.isArray(value)) {
-      for (const element of value) walk(element, depth + 1);
-      return;
-    }
-    const ref = refOf(value as Record<string, unknown>);
-    if (ref?.kind === 'product') products.add(ref.id);
-    if (ref?.kind === 'orderLine') orderLines.add(ref.id);
-    for (const child of Object.values(value)) walk(child, depth + 1);
-  };
-  walk(body, 0);
-  return { products: [...products], orderLines: [...orderLines] };
-}
-
-type LineRef = { kind: 'product' | 'orderLine'; id: number } | { kind: 'supplier'; code: string };
-
-/** What a line of a body is about: its product, the order line it receives, or a supplier link's code. */
-function refOf(element: Record<string, unknown>): LineRef | null {
-  const product = element['product'];
-  if (product && typeof product === 'object' && typeof (product as { id?: unknown }).id === 'number')
-    return { kind: 'product', id: (product as { id: number }).id };
-  if (typeof element['product_id'] === 'number') return { kind: 'product', id: element['product_id'] };
-  if (typeof element['purchase_order_item_id'] === 'number')
-    return { kind: 'orderLine', id: element['purchase_order_item_id'] };
-  if (typeof element['supplier_code'] === 'string')
-    return { kind: 'supplier', code: element['supplier_code'] };
-  return null;
-}
 
 /** The innermost line a path runs through: its position in the segments and what it refers to. */
 function lineOf(body: unknown, segments: readonly PathSegment[]) {

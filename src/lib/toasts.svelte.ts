@@ -6,7 +6,7 @@
  */
 import type { OpRecord } from '../db/ops';
 import type { DockhandDb } from '../db/schema';
-import { loadLineNames } from './lineNames';
+import { loadLineNames } from '../db/lineNames';
 import { NO_NAMES, rejectionLine, type LineNames } from './rejectionWords';
 
 /** The toast for an op that now needs the user: refused (which line, which field, why) or conflicted. */

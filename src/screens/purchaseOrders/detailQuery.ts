@@ -4,7 +4,7 @@
  */
 import type { CachedPurchaseOrder, CachedPurchaseOrderItem, DockhandDb } from '../../db/schema';
 import { orderBadge, type OrderBadge } from '../../db/recordBadge';
-import { loadLineNames } from '../../lib/lineNames';
+import { loadLineNames } from '../../db/lineNames';
 import { rejectionText } from '../../lib/rejectionWords';
 
 export interface DetailLine {
