@@ -77,4 +77,49 @@ describe('live state', () => {
     // The supplier's commit re-ran nothing: one run for the customer's.
     expect(runs).toBe(after + 1);
   });
+
+  it('keeps its state when a re-run answers the same, so nothing that shows it runs again', async () => {
+    const db = database();
+    await db.customers.bulkPut([customer(1), customer(2), customer(3)] as never);
+    let runs = 0;
+    // The purchase order list's kind of window: the two newest keys. Dexie re-runs it after any commit
+    // to the table, older rows included.
+    const live = rooted(() =>
+      liveWith(
+        () => null,
+        async () => {
+          const ids = await db.customers.reverse().limit(2).primaryKeys();
+          runs++;
+          return { ids };
+        },
+        { ids: [] as number[] },
+      ),
+    );
+    await expect.poll(() => live.current.ids).toEqual([3, 2]);
+    let shown = 0;
+    cleanups.push(
+      $effect.root(() => {
+        $effect(() => {
+          void live.current;
+          shown++;
+        });
+      }),
+    );
+    flushSync();
+    const first = live.current;
+    const before = runs;
+    // An older row changes: the query runs again, with the same answer.
+    await db.customers.put({ ...customer(1), last_name: 'Renamed' } as never);
+    await expect.poll(() => runs).toBe(before + 1);
+    // The answer is handed over after the run: a task later it has been.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    flushSync();
+    expect(live.current).toBe(first);
+    expect(shown).toBe(1);
+    // A newer row: a new answer, shown.
+    await db.customers.put(customer(4) as never);
+    await expect.poll(() => live.current.ids).toEqual([4, 3]);
+    flushSync();
+    expect(shown).toBe(2);
+  });
 });

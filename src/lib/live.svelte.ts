@@ -10,9 +10,15 @@
  * it holds the pull back (./windowPace.ts): the pull worker pauses between slices, so the read does not
  * queue behind its writes (issue #24). A heavy query over whole tables can name them (`coalesce`): it then
  * re-runs at most once a gap after commits to them, not on each (./coalescedQuery.ts).
+ *
+ * A re-run whose answer equals the last one (./sameData.ts) changes nothing: during a first sync most
+ * re-runs answer the same (a pulled page of old orders re-ran the order list's window of the newest), and
+ * replacing the state with an equal copy made the screen redraw what it shows, in the same task as the
+ * IndexedDB callback (issue #24).
  */
 import { liveQuery, type Dexie } from 'dexie';
 import { coalescedQuery, dexieCommits } from './coalescedQuery';
+import { sameData } from './sameData';
 import { windowPace } from './windowPace';
 
 export interface Live<T> {
@@ -50,7 +56,7 @@ export function liveWith<I, T>(
     const observer = {
       next: (value: T) => {
         released();
-        current = value;
+        if (!(loaded && error === null && sameData(current, value))) current = value;
         loaded = true;
         error = null;
       },

@@ -1,0 +1,42 @@
+/**
+ * Whether two query results hold the same data: primitives, arrays, plain objects, Maps, Sets and Dates,
+ * compared by value. A live query re-runs whenever a commit touches what it read, and during a first sync
+ * that is every pulled slice, mostly with the same answer (the purchase order list's window of the newest
+ * keys re-ran on every page of older orders): an equal answer must not wake the screen (./live.svelte.ts).
+ *
+ * Stops at the first difference, so a changed result costs little; an equal one costs a walk of it, far
+ * less than redrawing what shows it. Anything else (class instances, functions) is equal only to itself.
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
+    return true;
+  }
+  if (a instanceof Map) {
+    if (!(b instanceof Map) || a.size !== b.size) return false;
+    for (const [key, value] of a) if (!b.has(key) || !sameData(value, b.get(key))) return false;
+    return true;
+  }
+  if (a instanceof Set) {
+    if (!(b instanceof Set) || a.size !== b.size) return false;
+    for (const value of a) if (!b.has(value)) return false;
+    return true;
+  }
+  if (a instanceof Date) return b instanceof Date && a.getTime() === b.getTime();
+  if (!isPlain(a) || !isPlain(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!Object.hasOwn(b, key)) return false;
+    if (!sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+function isPlain(value: object): boolean {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
