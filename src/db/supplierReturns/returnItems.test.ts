@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SupplierReturnItemCreateSchema } from '../../api/requests';
 import {
   sampleProduct,
+  sampleProductSupplier,
+  sampleSupplier,
   sampleSupplierReturn,
   sampleSupplierReturnItem,
   sampleSupplierReturnReason,
@@ -10,13 +12,25 @@ import {
 import { CREATED } from '../../api/resources/fixtures/common';
 import { createDexieStore } from '../dexieStore';
 import { DockhandDb } from '../schema';
-import { addReturnItem, itemFormFor, reasonChoices, sourceChoices, validateItemForm } from './returnItems';
+import {
+  addReturnItem,
+  itemFormFor,
+  reasonChoices,
+  restoreReturnItem,
+  sourceChoices,
+  validateItemForm,
+} from './returnItems';
 import { loadSupplierReturn } from './returnRecords';
 
 let db: DockhandDb;
 let n = 0;
 const now = new Date('2026-03-10T09:30:00Z');
 const product = sampleProduct({ supplier_sku2: '9300000000017' });
+const other = sampleProduct({
+  id: 5013,
+  short_description: 'Ember dome tent',
+  supplier_sku2: '9300000000024',
+});
 
 beforeEach(async () => {
   db = new DockhandDb(`return-items-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
@@ -28,6 +42,13 @@ beforeEach(async () => {
     { ...sampleSupplierReturnReason(), id: 5 },
     { ...sampleSupplierReturnReason({ name: 'Wrong size sent', deleted: true, deleted_on: CREATED }), id: 6 },
     { ...sampleSupplierReturnReason({ name: 'Faulty' }), id: 7 },
+  ]);
+  // The product comes from the return's supplier (Acme, 41): the rule of ./supplierLink.ts is met.
+  await db.suppliers.put(sampleSupplier());
+  await db.products.bulkPut([product, other]);
+  await db.productSuppliers.bulkPut([
+    sampleProductSupplier(),
+    sampleProductSupplier({ product_id: other.id, supplier_code: 'CORAL', supplier_name: 'Coral Textile' }),
   ]);
   await db.supplierReturnItems.put(
     sampleSupplierReturnItem({
@@ -154,5 +175,50 @@ describe('addReturnItem', () => {
     if (!result.ok) throw new Error('not queued');
     await createDexieStore(db).discard({ id: result.op.id });
     expect(await db.supplierReturnItems.get(result.item.id)).toBeUndefined();
+  });
+
+  it('refuses another supplier’s product, in words, unless the clerk adds it anyway', async () => {
+    expect(await addReturnItem(db, 8001, other, form())).toEqual({
+      ok: false,
+      errors: {
+        $: [
+          'Ember dome tent isn’t supplied by Acme Apparel — it can’t go on this return. It comes from Coral Textile.',
+        ],
+      },
+    });
+    expect(await db.outbox.count()).toBe(0);
+    const anyway = await addReturnItem(db, 8001, other, form(), { anySupplier: true });
+    expect(anyway).toMatchObject({ ok: true, op: { body: { product: { id: 5013 } } } });
+  });
+});
+
+describe('removal of an item (the API has no delete of a return item)', () => {
+  it('offers only an item added here and not yet on its way', async () => {
+    await db.supplierReturnItems.put(sampleSupplierReturnItem({ id: 8110, supplier_return_id: 8001 }));
+    const added = await addReturnItem(db, 8001, product, form());
+    if (!added.ok) throw new Error('not queued');
+    const removals = async () =>
+      (await loadSupplierReturn(db, 8001)).items.map(({ item, removal }) => [item.id, removal]);
+    expect(await removals()).toEqual([
+      [8110, { kind: 'on-server' }],
+      [added.item.id, { kind: 'removable', opId: added.op.id }],
+    ]);
+    await db.outbox.where('id').equals(added.op.id).modify({ state: 'sending' });
+    expect((await removals())[1]).toEqual([added.item.id, { kind: 'sending' }]);
+  });
+});
+
+describe('restoreReturnItem (Undo after Remove)', () => {
+  it('queues the discarded item again with the same body, as a new create', async () => {
+    const first = await addReturnItem(db, 8001, other, form({ quantity: 3, notes: 'Torn' }), {
+      anySupplier: true,
+    });
+    if (!first.ok) throw new Error('not queued');
+    await createDexieStore(db).discard({ id: first.op.id });
+    const again = await restoreReturnItem(db, first.op);
+    if (!again.ok) throw new Error(JSON.stringify(again.errors));
+    expect(again.op.id).not.toBe(first.op.id);
+    expect(again.op.body).toEqual(first.op.body);
+    expect(await db.supplierReturnItems.get(again.item.id)).toMatchObject({ return_quantity: 3 });
   });
 });

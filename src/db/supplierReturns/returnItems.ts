@@ -4,7 +4,8 @@
  * (src/api/requests/supplierReturn.ts) and said in a clerk's words at each field. ONE transaction allocates
  * the item's temp id, queues `createSupplierReturnItem` in the return's group (so items reach the server
  * before a later finalise) and puts the item's row in the server's response shape, shown at once as
- * pending; the engine replaces it with the server's row when the create is done.
+ * pending; the engine replaces it with the server's row when the create is done. A product not known to
+ * come from the return's supplier is refused unless the clerk chose to add it anyway (./supplierLink.ts).
  *
  * The row's figures follow the server's rules (server/README.md, "Supplier returns"): the claim defaults to
  * the original buy price, which defaults to the product's; 10% tax when the return includes tax.
@@ -18,6 +19,7 @@ import { CACHE_TABLES, type DockhandDb } from '../schema';
 import { allocateTempId } from '../tempIds';
 import type { FormErrors } from './returnForm';
 import { isFinalised, type CachedReturnItem, type CachedSupplierReturn } from './returnRecords';
+import { supplierLinkOf } from './supplierLink';
 
 /** What the item form holds: numbers null while empty, text as typed. */
 export interface ReturnItemForm {
@@ -181,13 +183,20 @@ export async function addReturnItem(
   returnId: number,
   product: Product,
   form: ReturnItemForm,
-  options: { now?: Date } = {},
+  options: {
+    now?: Date;
+    /**
+     * The clerk chose "Add anyway" for a product not known to come from the return's supplier
+     * (./supplierLink.ts: the rule is Dockhand's, the server takes any product).
+     */
+    anySupplier?: boolean;
+  } = {},
 ): Promise<AddItemResult> {
   const valid = validateItemForm(product.id, form);
   if (!valid.ok) return valid;
   const body = valid.body;
   const now = options.now ?? new Date();
-  const tables = [db.outbox, db.tempIds, db.meta, ...CACHE_TABLES.map((name) => db.table(name))];
+  const tables = [db.outbox, db.tempIds, db.meta, db.cursors, ...CACHE_TABLES.map((name) => db.table(name))];
   try {
     return await db.transaction('rw', tables, async (): Promise<AddItemResult> => {
       const supplierReturn = (await db.supplierReturns.get(returnId)) as CachedSupplierReturn | undefined;
@@ -195,6 +204,10 @@ export async function addReturnItem(
         return { ok: false, errors: { $: ['This return is not on this computer any more.'] } };
       if (isFinalised(supplierReturn))
         return { ok: false, errors: { $: ['This return is finalised: no more items can be added to it.'] } };
+      if (!options.anySupplier) {
+        const link = await supplierLinkOf(db, supplierReturn, product);
+        if (link.verdict !== 'linked') return { ok: false, errors: { $: [link.message!] } };
+      }
       const reason = await db.returnReasons.get(body.supplier_return_reason.id);
       if (!reason || reason.deleted)
         return { ok: false, errors: { reasonId: ['That reason has been deleted: choose another.'] } };
@@ -231,4 +244,31 @@ export async function addReturnItem(
     if (!(error instanceof OutboxValidationError)) throw error;
     return { ok: false, errors: { $: Object.values(error.fields).flat() } };
   }
+}
+
+/**
+ * Queues again the item a discarded create would have made (Undo after Remove). It was accepted once, so the
+ * supplier rule is not asked again (the clerk may have added it anyway).
+ */
+export async function restoreReturnItem(db: DockhandDb, op: OpRecord): Promise<AddItemResult> {
+  const body = SupplierReturnItemCreateSchema.parse(op.body);
+  const returnId = Number(op.params.id);
+  const product = await db.products.get(body.product.id);
+  if (!product || !Number.isInteger(returnId))
+    return { ok: false, errors: { $: ['This product is no longer on this computer: scan it again.'] } };
+  return addReturnItem(
+    db,
+    returnId,
+    product,
+    {
+      reasonId: body.supplier_return_reason.id,
+      quantity: body.return_quantity,
+      originalBuyEx: body.original_buy_ex ?? null,
+      claimAmountEx: body.claim_amount_ex ?? null,
+      sourceId: body.supplier_return_item_source?.id ?? null,
+      originalInvoice: body.original_supplier_invoice ?? '',
+      notes: body.supplier_return_item_notes ?? '',
+    },
+    { anySupplier: true },
+  );
 }

@@ -20,6 +20,7 @@ import { opCatalog } from '../opCatalog';
 import type { OpRecord, OpState } from '../ops';
 import { NOTABLE_STATES, orderBadge, type OrderBadge } from '../recordBadge';
 import type { DockhandDb, LocalMeta } from '../schema';
+import { itemRemoval, type ItemRemoval } from './returnItemRemoval';
 
 export type CachedSupplierReturn = Omit<SupplierReturn, 'id'> & { id: number } & LocalMeta;
 export type CachedReturnItem = Omit<SupplierReturnItem, 'id'> & { id: number } & LocalMeta;
@@ -118,6 +119,8 @@ export async function returnsAskedFor(db: DockhandDb): Promise<ByIdRequest[]> {
 export interface ReturnItemView {
   item: CachedReturnItem;
   badge: OrderBadge | null;
+  /** Whether it can be taken off the return here (./returnItemRemoval.ts). */
+  removal: ItemRemoval;
 }
 
 /** A return's claim as its items add up, the server's way (a plain sum; inc = ex + tax, to the cent). */
@@ -178,7 +181,11 @@ export async function loadSupplierReturn(db: DockhandDb, id: number): Promise<Su
   return {
     supplierReturn,
     request: supplierReturn ? null : await byIdRequest(db, 'supplierReturns', id),
-    items: items.map((item) => ({ item, badge: orderBadge(item._pendingOps, stateOf) })),
+    items: items.map((item) => ({
+      item,
+      badge: orderBadge(item._pendingOps, stateOf),
+      removal: itemRemoval(item, ops),
+    })),
     creditNote,
     totals: items.length ? returnTotals(items) : null,
     currency:
