@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sampleOutlet, samplePurchaseOrder } from '../api/resources/fixtures';
-import { businessCurrency, newOrderCurrency, supplierCurrency } from './currencies';
+import { businessCurrency, currencyOfOrders, newOrderCurrency, supplierCurrency } from './currencies';
 import { writeReceivingSettings, DEFAULT_RECEIVING_SETTINGS } from './receiving/settings';
 import { DockhandDb } from './schema';
 
@@ -50,5 +50,13 @@ describe('supplierCurrency and newOrderCurrency', () => {
     expect(await newOrderCurrency(db, 42, 1)).toEqual({ currency: AUD, from: 'outlet' });
     expect(await newOrderCurrency(db, 42, null)).toEqual({ currency: null, from: null });
     expect(await newOrderCurrency(db, null, 7)).toEqual({ currency: null, from: null });
+  });
+});
+
+describe('currencyOfOrders', () => {
+  it('follows supplierCurrency’s rule over orders already read', () => {
+    expect(currencyOfOrders([order(-4, 41, AUD), order(902, 41, NZD), order(900, 41, USD)])).toEqual(USD);
+    expect(currencyOfOrders([order(-2, 41, NZD), order(-4, 41, AUD)])).toEqual(AUD);
+    expect(currencyOfOrders([])).toBeNull();
   });
 });

@@ -48,7 +48,24 @@ export function watchBusinessCurrency(db: DockhandDb, set: (code: string | null)
   return () => subscription.unsubscribe();
 }
 
-/** The currency a supplier's orders are in: its earliest synced order's, else its earliest queued one's. */
+/**
+ * The same rule over orders already read (a supplier's page has them all): the earliest synced order's
+ * currency, else the latest queued one's (temp ids are negative and count down: the lowest is the latest).
+ */
+export function currencyOfOrders(
+  orders: readonly Pick<CachedPurchaseOrder, 'id' | 'fob_currency'>[],
+): Currency | null {
+  let synced: Pick<CachedPurchaseOrder, 'id' | 'fob_currency'> | undefined;
+  let queued: Pick<CachedPurchaseOrder, 'id' | 'fob_currency'> | undefined;
+  for (const order of orders) {
+    if (order.id > 0) {
+      if (!synced || order.id < synced.id) synced = order;
+    } else if (!queued || order.id < queued.id) queued = order;
+  }
+  return (synced ?? queued)?.fob_currency ?? null;
+}
+
+/** The currency a supplier's orders are in: its earliest synced order's, else its latest queued one's. */
 export async function supplierCurrency(db: DockhandDb, supplierId: number): Promise<Currency | null> {
   const orders = db.purchaseOrders.where('supplier.id').equals(supplierId);
   const synced = await orders
@@ -56,6 +73,23 @@ export async function supplierCurrency(db: DockhandDb, supplierId: number): Prom
     .filter((order) => order.id > 0)
     .first();
   return (synced ?? (await orders.first()))?.fob_currency ?? null;
+}
+
+/**
+ * Currency codes of the suppliers a product's supplier links name by code (a link's buy price is in its
+ * supplier's currency); null where the supplier or its orders are not cached.
+ */
+export async function currenciesBySupplierCode(
+  db: DockhandDb,
+  codes: readonly string[],
+): Promise<Map<string, string | null>> {
+  const suppliers = await Promise.all(
+    codes.map((code) => db.suppliers.where('supplier_code').equals(code).first()),
+  );
+  const currencies = await Promise.all(
+    suppliers.map((supplier) => (supplier ? supplierCurrency(db, supplier.id) : null)),
+  );
+  return new Map(codes.map((code, index) => [code, currencies[index]?.currency_code ?? null]));
 }
 
 export interface NewOrderCurrency {

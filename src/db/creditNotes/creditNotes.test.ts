@@ -10,7 +10,7 @@ import {
 import { requestById } from '../byIdRequests';
 import { DockhandDb } from '../schema';
 import { creditNoteRows, loadCreditNote } from './creditNoteRecords';
-import { currenciesMix, supplierCurrencies } from './supplierCurrencies';
+import { supplierCurrencies } from './supplierCurrencies';
 
 let db: DockhandDb;
 let n = 0;
@@ -86,11 +86,6 @@ describe('supplierCurrencies', () => {
         [43, 'USD'],
       ]),
     );
-  });
-
-  it('says currencies mix only when two known ones differ', () => {
-    expect(currenciesMix(['AUD', 'AUD', null])).toBe(false);
-    expect(currenciesMix(['AUD', 'NZD'])).toBe(true);
   });
 });
 

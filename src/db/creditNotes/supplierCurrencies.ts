@@ -1,9 +1,10 @@
 /**
  * The currency a supplier trades in, as the cache knows it. Credit notes and supplier returns carry amounts
  * but no currency; a supplier's purchase orders do (`fob_currency`, the supplier's currency on every one of
- * its orders), so one cached order per supplier says it. A supplier with no cached order has no known
- * currency (null): its amounts are shown without a code.
+ * its orders), so one cached order per supplier says it (the rule of ../currencies.ts supplierCurrency, by
+ * code only). A supplier with no cached order has no known currency (null): its amounts claim none.
  */
+import { supplierCurrency } from '../currencies';
 import type { DockhandDb } from '../schema';
 
 /**
@@ -23,21 +24,10 @@ export async function supplierCurrencies(
   if (!known) knownByDb.set(db, (known = new Map()));
   const ids = [...new Set(supplierIds)];
   const unknown = ids.filter((id) => !known.has(id));
-  const orders = await Promise.all(
-    unknown.map((id) => db.purchaseOrders.where('supplier.id').equals(id).first()),
-  );
+  const currencies = await Promise.all(unknown.map((id) => supplierCurrency(db, id)));
   unknown.forEach((id, index) => {
-    const code = orders[index]?.fob_currency?.currency_code;
+    const code = currencies[index]?.currency_code;
     if (code) known.set(id, code);
   });
   return new Map(ids.map((id) => [id, known.get(id) ?? null]));
-}
-
-/**
- * Whether a list must name each amount's currency: only when its rows are in more than one known currency
- * (a list all in one currency reads better without a code on every figure).
- */
-export function currenciesMix(currencies: Iterable<string | null>): boolean {
-  const known = new Set([...currencies].filter((code): code is string => code !== null));
-  return known.size > 1;
 }

@@ -1,15 +1,14 @@
 /**
- * Amounts of credit notes and supplier returns as a clerk reads them: two decimals, and the supplier's
- * currency code after the figure when the page or list mixes currencies ("16.80 NZD"), so two figures in
- * different currencies never look alike. The returns area uses it too.
+ * Amounts of credit notes and supplier returns: the one money rule (../../lib/recordFormat.ts moneyText),
+ * the supplier's currency named whenever it is not the business's own. Kept for the return page until it
+ * calls moneyText itself; `_withCode` is ignored (every foreign figure names its code now, issue 26).
  */
 import { moneyText } from '../../lib/recordFormat';
 
 export function amountText(
   value: number | null | undefined,
   currency: string | null,
-  withCode: boolean,
+  _withCode?: boolean,
 ): string {
-  const figure = moneyText(value);
-  return withCode && currency && figure !== '—' ? `${figure} ${currency}` : figure;
+  return moneyText(value, currency);
 }
