@@ -7,6 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import {
   sampleProduct,
+  sampleProductSupplier,
+  sampleSupplier,
   sampleSupplierReturn,
   sampleSupplierReturnReason,
 } from '../../api/resources/fixtures';
@@ -19,6 +21,9 @@ describe('ReturnItemForm', () => {
     const db = new DockhandDb(`return-item-form-${Date.now()}`);
     await db.supplierReturns.put(sampleSupplierReturn());
     await db.returnReasons.put({ ...sampleSupplierReturnReason(), id: 5 });
+    // The product comes from the return's supplier (Acme): the supplier rule is AddReturnItems' test.
+    await db.suppliers.put(sampleSupplier());
+    await db.productSuppliers.put(sampleProductSupplier());
     const onadded = vi.fn();
     mountInPage(ReturnItemForm, {
       db,
