@@ -8,7 +8,7 @@ import { customerFormOf, blankCustomerForm, validateCustomerEdit, validateNewCus
 import { createCustomer, saveCustomerEdits } from './customerEdits';
 import type { CachedCustomer } from './customerIndex';
 import { customerChoices, loadCustomer } from './customerRecord';
-import { deliveryAddressFormOf, saveDeliveryAddress } from './deliveryAddresses';
+import { deliveryAddressFormOf, saveDeliveryAddress, validateDeliveryAddress } from './deliveryAddresses';
 
 let db: DockhandDb;
 let n = 0;
@@ -86,6 +86,44 @@ describe('the customer form', () => {
         price_groups: [{ id: 1 }, { id: 7 }],
       },
     });
+  });
+
+  it('holds what the user types to the sanity bounds, each at its field (issue #26)', () => {
+    const result = validateCustomerEdit(sam, {
+      ...customerFormOf(sam),
+      firstName: 'S'.repeat(51),
+      billingLine1: 'x'.repeat(10_000),
+      accountEnabled: true,
+      paymentTerms: 366,
+      creditLimit: 1_000_000_000.01,
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        firstName: ['First name must be 50 characters or fewer (this has 51)'],
+        billingLine1: ['Street address must be 100 characters or fewer (this has 10,000)'],
+        paymentTerms: ['Payment terms must be 365 or less'],
+        creditLimit: ['The credit limit must be 1,000,000,000 or less'],
+      },
+    });
+    // A longer value the server already holds is not the clerk's to fix when they change something else.
+    const long = { ...sam, company: 'C'.repeat(120) };
+    expect(validateCustomerEdit(long, { ...customerFormOf(long), phone: '02 9000 2222' })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      validateCustomerEdit(sam, { ...customerFormOf(sam), accountEnabled: true, paymentTerms: 365 }).ok,
+    ).toBe(true);
+  });
+
+  it('holds a delivery address to its bounds on the lines the user changed', () => {
+    const before = deliveryAddressFormOf(home);
+    expect(validateDeliveryAddress(before, { ...before, countryCode: 'AUST', postcode: '2000' })).toEqual({
+      ok: false,
+      errors: { countryCode: ['Country code must be 3 characters or fewer (this has 4)'] },
+    });
+    const stored = { ...before, line2: 'y'.repeat(150) };
+    expect(validateDeliveryAddress(stored, { ...stored, suburb: 'Glebe' }).ok).toBe(true);
   });
 
   it('refuses to clear every name of a customer', () => {

@@ -11,7 +11,16 @@
  * and home outlet are chosen here (the server's defaults are not known to this computer, and the list shows
  * both at once).
  */
+import { z } from 'zod';
 import { CustomerCreateSchema, CustomerUpdateSchema, type CustomerUpdate } from '../../api/requests';
+import {
+  AMOUNT_MAX,
+  boundedNumber,
+  CENT_PLACES,
+  PAYMENT_TERMS_MAX,
+  TEXT_MAX,
+  textAtMost,
+} from '../edits/formBounds';
 import type { FormErrors } from '../edits/purchaseOrderForm';
 import type { CachedCustomer } from './customerIndex';
 
@@ -197,6 +206,53 @@ export function customerFormOf(customer: CachedCustomer): CustomerForm {
   };
 }
 
+/**
+ * The longest each text field may be. The API bounds none of the customer's text; these are the bounds it
+ * gives the same kind of field elsewhere (../edits/formBounds.ts, TEXT_MAX), so a 10,000-character name
+ * never reaches the server. The inputs take them as maxlength too.
+ */
+export const CUSTOMER_MAX_LENGTH = {
+  customerNumber: TEXT_MAX.reference,
+  firstName: TEXT_MAX.name,
+  lastName: TEXT_MAX.name,
+  company: TEXT_MAX.company,
+  email: TEXT_MAX.email,
+  phone: TEXT_MAX.phone,
+  mobile: TEXT_MAX.phone,
+  fax: TEXT_MAX.phone,
+  website: TEXT_MAX.website,
+  customReference: TEXT_MAX.reference,
+  abn: TEXT_MAX.businessNumber,
+  billingLine1: TEXT_MAX.addressLine,
+  billingLine2: TEXT_MAX.addressLine,
+  billingSuburb: TEXT_MAX.suburb,
+  billingState: TEXT_MAX.state,
+  billingPostcode: TEXT_MAX.postcode,
+  billingCountry: TEXT_MAX.country,
+} as const satisfies Partial<Record<CustomerFormField, number>>;
+
+/** The longest `field` may be, for its input's maxlength; undefined for a field that is not text. */
+export const customerMaxLength = (field: CustomerFormField): number | undefined =>
+  (CUSTOMER_MAX_LENGTH as Partial<Record<CustomerFormField, number>>)[field];
+
+/**
+ * The form's sanity bounds, in one place: text lengths above, payment terms at most a year of days, a
+ * credit limit at most AMOUNT_MAX in whole cents (the API bounds neither beyond "not negative").
+ */
+const CustomerBoundsSchema = z.object({
+  ...(Object.fromEntries(
+    Object.entries(CUSTOMER_MAX_LENGTH).map(([field, max]) => [
+      field,
+      textAtMost(CUSTOMER_FIELD_LABELS[field as CustomerFormField], max),
+    ]),
+  ) as Record<keyof typeof CUSTOMER_MAX_LENGTH, z.ZodString>),
+  paymentTerms: boundedNumber(z.number(), 'Payment terms', { max: PAYMENT_TERMS_MAX }).nullable(),
+  creditLimit: boundedNumber(z.number(), 'The credit limit', {
+    max: AMOUNT_MAX,
+    places: CENT_PLACES,
+  }).nullable(),
+});
+
 const sameIds = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
@@ -274,11 +330,17 @@ const hasName = (form: CustomerForm) =>
 
 function check(
   form: CustomerForm,
+  before: CustomerForm,
   body: CustomerUpdate,
   schema: typeof CustomerCreateSchema | typeof CustomerUpdateSchema,
   errors: FormErrors,
 ): CustomerFormResult {
   const add = (field: CustomerFormField | '$', message: string) => (errors[field] ??= []).push(message);
+  // A bound binds what the user changes: a longer value the server already holds is not theirs to fix.
+  for (const issue of CustomerBoundsSchema.safeParse(form).error?.issues ?? []) {
+    const field = String(issue.path[0]) as CustomerFormField;
+    if (!errors[field] && form[field] !== before[field]) add(field, issue.message);
+  }
   if (!hasName(form)) add('firstName', messageFor('firstName', { code: 'custom', message: '' }));
   if (form.accountEnabled && form.paymentTerms === null)
     add('paymentTerms', 'Enter the payment terms in days (0 for none).');
@@ -303,7 +365,7 @@ export function validateCustomerEdit(seen: CachedCustomer, form: CustomerForm): 
     paymentTerms: form.paymentTerms ?? before.paymentTerms,
     creditLimit: form.creditLimit ?? before.creditLimit,
   };
-  return check(form, customerBody(before, filled), CustomerUpdateSchema, {});
+  return check(form, before, customerBody(before, filled), CustomerUpdateSchema, {});
 }
 
 /** A new customer: everything filled in, with the type and home outlet chosen, checked as a create. */
@@ -313,5 +375,5 @@ export function validateNewCustomer(form: CustomerForm): CustomerFormResult {
   if (form.homeOutletId === null) errors.homeOutletId = ['Choose a home outlet.'];
   const blank = blankCustomerForm();
   const filled = { ...form, paymentTerms: form.paymentTerms ?? 0, creditLimit: form.creditLimit ?? 0 };
-  return check(form, customerBody(blank, filled), CustomerCreateSchema, errors);
+  return check(form, blank, customerBody(blank, filled), CustomerCreateSchema, errors);
 }

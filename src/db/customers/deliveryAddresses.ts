@@ -9,6 +9,7 @@
  * the server's copy. It applies the server's rule as well: `default: true` clears the other addresses'
  * default (server/README.md, parties).
  */
+import { z } from 'zod';
 import { DeliveryAddressUpdateSchema, type DeliveryAddressUpdate } from '../../api/requests';
 import type { DeliveryAddress } from '../../api/resources';
 import type { OpRecord } from '../ops';
@@ -16,6 +17,7 @@ import { enqueue, OutboxValidationError } from '../outbox';
 import { CACHE_TABLES, type DockhandDb } from '../schema';
 import { customerName, type CachedCustomer } from './customerIndex';
 import type { FormErrors } from './customerForm';
+import { TEXT_MAX, textAtMost } from '../edits/formBounds';
 
 export interface DeliveryAddressForm {
   firstName: string;
@@ -65,6 +67,36 @@ export const DELIVERY_ADDRESS_LABELS: Record<DeliveryAddressField, string> = {
   isDefault: 'Default delivery address',
 };
 
+/**
+ * The longest each line may be. The API bounds none of them; these are the bounds it gives the same kind
+ * of field elsewhere (../edits/formBounds.ts, TEXT_MAX). A country code is ISO 3166's two or three letters.
+ * The inputs take them as maxlength too.
+ */
+export const DELIVERY_ADDRESS_MAX_LENGTH = {
+  firstName: TEXT_MAX.name,
+  lastName: TEXT_MAX.name,
+  company: TEXT_MAX.company,
+  line1: TEXT_MAX.addressLine,
+  line2: TEXT_MAX.addressLine,
+  suburb: TEXT_MAX.suburb,
+  state: TEXT_MAX.state,
+  postcode: TEXT_MAX.postcode,
+  country: TEXT_MAX.country,
+  countryCode: 3,
+  phone: TEXT_MAX.phone,
+  mobile: TEXT_MAX.phone,
+} as const satisfies Record<keyof typeof TEXT_FIELDS, number>;
+
+/** The address's sanity bounds, in one place: each line at most its length above. */
+const DeliveryAddressBoundsSchema = z.object(
+  Object.fromEntries(
+    Object.entries(DELIVERY_ADDRESS_MAX_LENGTH).map(([field, max]) => [
+      field,
+      textAtMost(DELIVERY_ADDRESS_LABELS[field as DeliveryAddressField], max),
+    ]),
+  ),
+);
+
 export function blankDeliveryAddressForm(): DeliveryAddressForm {
   return {
     ...(Object.fromEntries(Object.keys(TEXT_FIELDS).map((field) => [field, ''])) as Record<
@@ -98,14 +130,22 @@ export function deliveryAddressBody(
 export type DeliveryAddressResult =
   { ok: true; body: DeliveryAddressUpdate } | { ok: false; errors: FormErrors };
 
-/** Checked with the contract (which bounds none of the lines); any issue is named at its field. */
+/**
+ * Checked with the bounds above (on the lines the user changed: a longer line the server already holds is
+ * not theirs to fix) and the contract (which bounds none of the lines); each issue is named at its field.
+ */
 export function validateDeliveryAddress(
   before: DeliveryAddressForm,
   form: DeliveryAddressForm,
 ): DeliveryAddressResult {
-  const parsed = DeliveryAddressUpdateSchema.safeParse(deliveryAddressBody(before, form));
-  if (parsed.success) return { ok: true, body: parsed.data };
   const errors: FormErrors = {};
+  for (const issue of DeliveryAddressBoundsSchema.safeParse(form).error?.issues ?? []) {
+    const field = String(issue.path[0]) as keyof typeof TEXT_FIELDS;
+    if (form[field] !== before[field]) (errors[field] ??= []).push(issue.message);
+  }
+  const parsed = DeliveryAddressUpdateSchema.safeParse(deliveryAddressBody(before, form));
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, body: parsed.data };
+  if (parsed.success) return { ok: false, errors };
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? '');
     const field =

@@ -40,6 +40,9 @@ export const ROUNDING_MAX = 1_000;
  */
 export const CONVERSION_RATE_MAX = 100_000;
 
+/** A customer's payment terms, in days: the API says only "number"; a year is the longest a business gives. */
+export const PAYMENT_TERMS_MAX = 365;
+
 /** Whole cents: what a paper invoice prints and a clerk types. */
 export const CENT_PLACES = 2;
 
@@ -79,6 +82,8 @@ export const TEXT_MAX = {
   country: 50,
   website: 255,
   reference: REFERENCE_MAX,
+  /** An ABN is 11 digits (14 with its spaces); 20 leaves room for an ACN or an overseas number. */
+  businessNumber: 20,
 } as const;
 
 /** A number as a clerk reads it: "100,000", "1,000,000,000". */
