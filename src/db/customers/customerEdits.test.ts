@@ -100,8 +100,8 @@ describe('the customer form', () => {
     expect(result).toEqual({
       ok: false,
       errors: {
-        firstName: ['First name must be 50 characters or fewer (this has 51)'],
-        billingLine1: ['Street address must be 100 characters or fewer (this has 10,000)'],
+        firstName: ['At most 50 characters (this has 51).'],
+        billingLine1: ['At most 100 characters (this has 10,000).'],
         paymentTerms: ['Payment terms must be 365 or less'],
         creditLimit: ['The credit limit must be 1,000,000,000 or less'],
       },
@@ -120,7 +120,7 @@ describe('the customer form', () => {
     const before = deliveryAddressFormOf(home);
     expect(validateDeliveryAddress(before, { ...before, countryCode: 'AUST', postcode: '2000' })).toEqual({
       ok: false,
-      errors: { countryCode: ['Country code must be 3 characters or fewer (this has 4)'] },
+      errors: { countryCode: ['At most 3 characters (this has 4).'] },
     });
     const stored = { ...before, line2: 'y'.repeat(150) };
     expect(validateDeliveryAddress(stored, { ...stored, suburb: 'Glebe' }).ok).toBe(true);

@@ -241,10 +241,7 @@ export const customerMaxLength = (field: CustomerFormField): number | undefined 
  */
 const CustomerBoundsSchema = z.object({
   ...(Object.fromEntries(
-    Object.entries(CUSTOMER_MAX_LENGTH).map(([field, max]) => [
-      field,
-      textAtMost(CUSTOMER_FIELD_LABELS[field as CustomerFormField], max),
-    ]),
+    Object.entries(CUSTOMER_MAX_LENGTH).map(([field, max]) => [field, textAtMost(max)]),
   ) as Record<keyof typeof CUSTOMER_MAX_LENGTH, z.ZodString>),
   paymentTerms: boundedNumber(z.number(), 'Payment terms', { max: PAYMENT_TERMS_MAX }).nullable(),
   creditLimit: boundedNumber(z.number(), 'The credit limit', {

@@ -90,10 +90,7 @@ export const DELIVERY_ADDRESS_MAX_LENGTH = {
 /** The address's sanity bounds, in one place: each line at most its length above. */
 const DeliveryAddressBoundsSchema = z.object(
   Object.fromEntries(
-    Object.entries(DELIVERY_ADDRESS_MAX_LENGTH).map(([field, max]) => [
-      field,
-      textAtMost(DELIVERY_ADDRESS_LABELS[field as DeliveryAddressField], max),
-    ]),
+    Object.entries(DELIVERY_ADDRESS_MAX_LENGTH).map(([field, max]) => [field, textAtMost(max)]),
   ),
 );
 

@@ -95,14 +95,17 @@ export function hasAtMostPlaces(value: number, places: number): boolean {
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
 
-/** The message for a text over its bound: "Notes must be 2,000 characters or fewer (this has 10,000)". */
-export const tooLongText = (name: string, max: number, length: number) =>
-  `${name} must be ${figure(max)} characters or fewer (this has ${figure(length)})`;
+/**
+ * The message for a text over its bound, shown under its field, in the words the forms bounded by the API
+ * already use (../supplierReturns/returnForm.ts): "At most 2,000 characters (this has 10,000)."
+ */
+export const tooLongText = (max: number, length: number) =>
+  `At most ${figure(max)} characters (this has ${figure(length)}).`;
 
-/** A text schema of at most `max` characters, with the field's own message. */
-export const textAtMost = (name: string, max: number) =>
+/** A text schema of at most `max` characters, with the field's message. */
+export const textAtMost = (max: number) =>
   z.string().max(max, {
-    error: (issue) => tooLongText(name, max, typeof issue.input === 'string' ? issue.input.length : 0),
+    error: (issue) => tooLongText(max, typeof issue.input === 'string' ? issue.input.length : 0),
   });
 
 /** "Quantity must be 100,000 or less" */

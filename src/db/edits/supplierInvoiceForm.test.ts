@@ -57,8 +57,8 @@ describe('invoice form bounds', () => {
 
   it('bounds notes to 2,000 characters and the invoice number to 50, saying how long the text is', () => {
     expect(errorsOf({ notes: 'x'.repeat(10_000), number: 'N'.repeat(51) })).toEqual({
-      notes: ['Notes must be 2,000 characters or fewer (this has 10,000)'],
-      number: ['Invoice number must be 50 characters or fewer (this has 51)'],
+      notes: ['At most 2,000 characters (this has 10,000).'],
+      number: ['At most 50 characters (this has 51).'],
     });
     expect(errorsOf({ notes: 'x'.repeat(2000), number: 'N'.repeat(50) })).toEqual({});
   });

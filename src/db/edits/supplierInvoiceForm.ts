@@ -117,13 +117,9 @@ const amount = (name: string) =>
  * bounds of ./formBounds.ts where the API is silent (every bound of this form is named there).
  */
 const InvoiceFormSchema = z.object({
-  number: z
-    .string()
-    .trim()
-    .pipe(body.supplier_invoice_number.unwrap())
-    .pipe(textAtMost('Invoice number', REFERENCE_MAX)),
+  number: z.string().trim().pipe(body.supplier_invoice_number.unwrap()).pipe(textAtMost(REFERENCE_MAX)),
   invoicedOn: z.union([z.literal(''), body.supplier_invoiced_on.unwrap()]),
-  notes: body.notes.unwrap().pipe(textAtMost('Notes', NOTES_MAX)),
+  notes: body.notes.unwrap().pipe(textAtMost(NOTES_MAX)),
   distributeCostsBy: z.string().trim().pipe(body.distribute_costs_by.unwrap()),
   internationalOrder: body.international_order.unwrap(),
   landedCosts: body.landed_costs_calculation.unwrap().nullable(),
