@@ -122,4 +122,37 @@ describe('live state', () => {
     flushSync();
     expect(shown).toBe(2);
   });
+
+  it('shows a first answer even while commits keep landing on what it reads', async () => {
+    const db = database();
+    await db.customers.bulkPut([customer(1)] as never);
+    // Another connection to the same database, as the pull worker's is: its commits reach this one's
+    // live queries as changes to what they read.
+    const writer = new DockhandDb(db.name);
+    cleanups.push(() => writer.close());
+    let runs = 0;
+    const live = rooted(() =>
+      liveWith(
+        () => null,
+        async () => {
+          const run = ++runs;
+          const count = await db.customers.count();
+          // A pulled slice lands on every one of the first 30 runs, while it reads.
+          // (From a timer: outside the live query's context, as the worker's commits are.)
+          if (run <= 30)
+            await new Promise((resolve) => {
+              setTimeout(
+                () => void writer.customers.put(customer(100 + run) as never).then(resolve, resolve),
+                0,
+              );
+            });
+          return { run, count };
+        },
+        null as { run: number; count: number } | null,
+      ),
+    );
+    await expect.poll(() => live.current).not.toBeNull();
+    // The first run's answer, not one after the commits stopped.
+    expect(live.current?.run).toBe(1);
+  });
 });
