@@ -68,6 +68,7 @@ describe('money on the screens (issue 26)', () => {
     await db.outlets.put(sampleOutlet({ id: 1, fob_currency: AUD }) as never);
     await expect.element(page.getByRole('cell', { name: 'USD 8.40' })).toBeVisible();
     await expect.element(total).toHaveTextContent('USD 201.60');
+    await expect.element(page.getByText('US dollar (USD)')).toBeVisible();
     // Never a bare dollar sign, which would pass for the business's own dollars.
     expect(document.body.textContent).not.toMatch(/\$\s?\d/);
   });
