@@ -9,9 +9,11 @@
  * code, and every list shows the name), and a shipping port or country, once set, can be changed but not
  * removed (the API's update takes a reference, never none).
  */
+import { z } from 'zod';
 import { SupplierUpdateSchema, type SupplierUpdate } from '../../api/requests';
 import { SUPPLIER_COMMENTS_FORBIDDEN } from '../../api/resources';
 import type { FormErrors } from '../edits/purchaseOrderForm';
+import { TEXT_MAX, textAtMost } from '../edits/formBounds';
 import type { CachedSupplier } from './supplierRecords';
 
 export type { FormErrors } from '../edits/purchaseOrderForm';
@@ -100,6 +102,40 @@ export const SUPPLIER_FIELD_LABELS: Record<SupplierFormField, string> = {
   poSku2Enabled: 'Show barcode (SKU2) on orders',
   isEnabled: 'Enabled',
 };
+
+/**
+ * The longest each text field may be: the API's bounds (2.10 of its field tables, enforced again by the
+ * contract's schema) and, for the address lines and the template name it leaves unbounded, the bounds of
+ * ../edits/formBounds.ts. The inputs take them as maxlength.
+ */
+const API_MAX_LENGTH = {
+  code: 20,
+  name: 50,
+  phone: 20,
+  fax: 20,
+  contactName: 50,
+  contactEmail: 120,
+  orderEmail: 120,
+  shippingTerms: 50,
+  paymentTerms: 50,
+  comments: 255,
+} as const satisfies Partial<Record<SupplierFormField, number>>;
+const OWN_MAX_LENGTH = {
+  addressLine1: TEXT_MAX.addressLine,
+  suburb: TEXT_MAX.suburb,
+  state: TEXT_MAX.state,
+  postcode: TEXT_MAX.postcode,
+  purchaseOrderTemplate: TEXT_MAX.name,
+} as const satisfies Partial<Record<SupplierFormField, number>>;
+
+/** The longest `field` may be, for its input's maxlength; undefined for a field that is not text. */
+const MAX_LENGTH: Partial<Record<SupplierFormField, number>> = { ...API_MAX_LENGTH, ...OWN_MAX_LENGTH };
+export const supplierMaxLength = (field: SupplierFormField): number | undefined => MAX_LENGTH[field];
+
+/** The bounds the contract does not check, in one place. */
+const SupplierBoundsSchema = z.object(
+  Object.fromEntries(Object.entries(OWN_MAX_LENGTH).map(([field, max]) => [field, textAtMost(max)])),
+);
 
 /** The comments rule in words, shown under the field (the contract's list, spaced out to read). */
 export const COMMENTS_RULE = `Up to 255 characters. Letters, numbers, spaces, commas, full stops and hyphens are fine; these symbols are not: ${SUPPLIER_COMMENTS_FORBIDDEN.join(' ')}`;
@@ -209,6 +245,11 @@ export function validateSupplierForm(seen: CachedSupplier, form: SupplierForm): 
   for (const field of ['shippingPortId', 'countryOfOriginId', 'addressCountryId'] as const)
     if (form[field] === null && before[field] !== null)
       add(field, 'Once set, this can be changed but not removed.');
+  // A longer value the server already holds is not the clerk's to fix when they change something else.
+  for (const issue of SupplierBoundsSchema.safeParse(form).error?.issues ?? []) {
+    const field = String(issue.path[0]) as SupplierFormField;
+    if (form[field] !== before[field]) add(field, issue.message);
+  }
   const body = supplierUpdateBody(seen, form);
   const parsed = SupplierUpdateSchema.safeParse(body);
   if (!parsed.success)

@@ -63,6 +63,22 @@ describe('validateSupplierForm', () => {
     });
   });
 
+  it('bounds the address lines and template the API leaves unbounded, when the user changes them', async () => {
+    const result = validateSupplierForm(
+      await cached(),
+      await edited({ addressLine1: 'x'.repeat(10_000), postcode: '12345678901' }),
+    );
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        addressLine1: ['At most 100 characters (this has 10,000).'],
+        postcode: ['At most 10 characters (this has 11).'],
+      },
+    });
+    const long = { ...(await cached()), purchase_order_template: 'T'.repeat(80) };
+    expect(validateSupplierForm(long, { ...supplierFormOf(long), phone: '02 9000 3333' }).ok).toBe(true);
+  });
+
   it('keeps a code and a name, and a shipping port once set', async () => {
     const result = validateSupplierForm(
       await cached(),
