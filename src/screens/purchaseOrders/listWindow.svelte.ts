@@ -53,6 +53,9 @@ export class ListWindow {
           ? { from: wanted.from, ids: await listOrderWindow(db(), wanted.from, wanted.size, wanted.total) }
           : null,
       null as Read | null,
+      // A key range read reverse with a limit is observed whole by Dexie: every pulled slice of orders,
+      // old ones too, re-ran it. Coalesced, a first sync re-reads the window once a gap instead.
+      { coalesce: { db, tables: ['purchaseOrders'] } },
     );
   }
 
