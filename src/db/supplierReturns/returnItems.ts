@@ -17,6 +17,16 @@ import type { OpRecord } from '../ops';
 import { enqueue, OutboxValidationError } from '../outbox';
 import { CACHE_TABLES, type DockhandDb } from '../schema';
 import { allocateTempId } from '../tempIds';
+import { z } from 'zod';
+import {
+  boundedNumber,
+  NOTES_MAX,
+  PRICE_PLACES,
+  QUANTITY_MAX,
+  REFERENCE_MAX,
+  textAtMost,
+  UNIT_PRICE_MAX,
+} from '../edits/formBounds';
 import type { FormErrors } from './returnForm';
 import { isFinalised, type CachedReturnItem, type CachedSupplierReturn } from './returnRecords';
 import { supplierLinkOf } from './supplierLink';
@@ -95,6 +105,17 @@ const MESSAGES: Partial<Record<ReturnItemField, string>> = {
     'Enter the amount claimed for each, 0 or more, or leave it empty to claim what it was bought at.',
 };
 
+/** The item's sanity bounds where the API is silent, in one place (../edits/formBounds.ts says why each). */
+const price = (name: string) =>
+  boundedNumber(z.number(), name, { max: UNIT_PRICE_MAX, places: PRICE_PLACES }).nullable();
+const ItemBoundsSchema = z.object({
+  quantity: boundedNumber(z.number(), 'Quantity', { max: QUANTITY_MAX }).nullable(),
+  originalBuyEx: price('Bought at'),
+  claimAmountEx: price('The claim'),
+  originalInvoice: textAtMost(REFERENCE_MAX),
+  notes: textAtMost(NOTES_MAX),
+});
+
 /** The create body for the product and form, checked with the contract: field errors in words when refused. */
 export function validateItemForm(
   productId: number,
@@ -102,6 +123,8 @@ export function validateItemForm(
 ): { ok: true; body: SupplierReturnItemCreate } | { ok: false; errors: FormErrors } {
   const errors: FormErrors = {};
   if (form.reasonId === null) errors.reasonId = ['Choose why it goes back to the supplier.'];
+  for (const issue of ItemBoundsSchema.safeParse(form).error?.issues ?? [])
+    errors[String(issue.path[0])] ??= [issue.message];
   const body = {
     product: { id: productId },
     supplier_return_reason: { id: form.reasonId ?? 0 },
