@@ -43,6 +43,9 @@ export const CONVERSION_RATE_MAX = 100_000;
 /** A customer's payment terms, in days: the API says only "number"; a year is the longest a business gives. */
 export const PAYMENT_TERMS_MAX = 365;
 
+/** A supplier's lead time, in days: the API says only "integer"; a year covers the slowest sea freight. */
+export const LEAD_TIME_MAX = 365;
+
 /** Whole cents: what a paper invoice prints and a clerk types. */
 export const CENT_PLACES = 2;
 

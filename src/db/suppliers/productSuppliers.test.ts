@@ -78,10 +78,31 @@ describe('bulk edit', () => {
       errors: {
         'BOLT.isDefault': ['Only one default supplier: ACME is already the default.'],
         'BOLT.leadTime': ['A lead time is needed; enter 0 for none.'],
-        'BOLT.buyPrice': ['Enter a buy price in dollars and cents, for example 12.50.'],
+        'BOLT.buyPrice': ['Buy price must be 1,000,000 or less'],
       },
     });
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('holds a changed lead time, barcode and notes to the sanity bounds (issue #26)', async () => {
+    const edits = await changed('BOLT', {
+      leadTime: 9_999,
+      sku2: '9'.repeat(51),
+      notes: 'n'.repeat(10_000),
+      buyPrice: 1.23456,
+    });
+    expect(await saveProductSupplierEdits(db, 7, edits)).toEqual({
+      ok: false,
+      errors: {
+        'BOLT.buyPrice': ['Buy price can have at most 4 decimal places'],
+        'BOLT.leadTime': ['Lead time must be 365 or less'],
+        'BOLT.sku2': ['At most 50 characters (this has 51).'],
+        'BOLT.notes': ['At most 2,000 characters (this has 10,000).'],
+      },
+    });
+    expect(await db.outbox.count()).toBe(0);
+    const atBounds = await changed('BOLT', { leadTime: 365, buyPrice: 1_000_000, notes: 'n'.repeat(2_000) });
+    expect(await saveProductSupplierEdits(db, 7, atBounds)).toMatchObject({ ok: true });
   });
 
   it('writes nothing when nothing changed; an emptied barcode is cleared with null', async () => {

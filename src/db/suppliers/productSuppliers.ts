@@ -11,7 +11,17 @@
  * The server keeps one default supplier per product: a link made default clears the others, here as there.
  * Bounds are the contract's (src/api/requests/productSupplier.ts); messages are the form's, in words.
  */
+import { z } from 'zod';
 import { ProductSupplierItemSchema, type ProductSupplierItem } from '../../api/requests';
+import {
+  boundedNumber,
+  LEAD_TIME_MAX,
+  NOTES_MAX,
+  PRICE_PLACES,
+  REFERENCE_MAX,
+  textAtMost,
+  UNIT_PRICE_MAX,
+} from '../edits/formBounds';
 import type { Product, ProductSupplier } from '../../api/resources';
 import type { CacheWrite } from '../cacheWrites';
 import { opCatalog } from '../opCatalog';
@@ -90,6 +100,21 @@ const MESSAGES: Record<LinkField, string> = {
   supplierCode: 'Choose a supplier.',
 };
 
+/**
+ * A link's sanity bounds where the API is silent, in one place (../edits/formBounds.ts says why each): the
+ * API bounds the buy price only at ±922337203685477.6 and the lead time, barcode and notes not at all. Keyed
+ * by body field, so only what the user changed is held to them.
+ */
+const LinkBoundsSchema = z.object({
+  supplier_buy_ex: boundedNumber(z.number(), 'Buy price', {
+    max: UNIT_PRICE_MAX,
+    places: PRICE_PLACES,
+  }).optional(),
+  lead_time: boundedNumber(z.number(), 'Lead time', { max: LEAD_TIME_MAX }).optional(),
+  supplier_sku2: textAtMost(REFERENCE_MAX).nullish(),
+  notes: textAtMost(NOTES_MAX).nullish(),
+});
+
 /** The item for one link's form: only the fields changed from `seen` (all given fields for a new link). */
 function itemOf(form: LinkForm, seen: ProductSupplier | null, errors: LinkErrors): ProductSupplierItem {
   const code = form.supplierCode;
@@ -104,6 +129,8 @@ function itemOf(form: LinkForm, seen: ProductSupplier | null, errors: LinkErrors
   if (form.sku2 !== (seen?.supplier_sku2 ?? '')) item.supplier_sku2 = form.sku2 === '' ? null : form.sku2;
   if (form.notes !== (seen?.notes ?? '')) item.notes = form.notes === '' ? null : form.notes;
   if (form.isDefault !== (seen?.is_default ?? false)) item.is_default = form.isDefault;
+  for (const issue of LinkBoundsSchema.safeParse(item).error?.issues ?? [])
+    errors[`${code}.${FIELD_OF[String(issue.path[0])] ?? 'supplierCode'}`] ??= [issue.message];
   const parsed = ProductSupplierItemSchema.safeParse(item);
   if (!parsed.success)
     for (const issue of parsed.error.issues) {
