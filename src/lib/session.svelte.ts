@@ -186,6 +186,12 @@ export class Session {
     return result;
   }
 
+  /**
+   * The demo's "Simulate network down" switch: reads it, or sets it with `down`. Main refuses it outside the
+   * demo (electron/core/demoNetwork/networkSwitch.ts).
+   */
+  demoNetwork = (down?: boolean) => this.#invoke('demo.network', down === undefined ? {} : { down });
+
   /** Takes the store back from another window or tab ("Use here"). */
   async useHere() {
     const storeName = this.db?.name;

@@ -137,4 +137,98 @@ describe('StatusBar', () => {
     host.push({ ...READY_STATUS, installing: true });
     await expect.element(group).toHaveTextContent(/once the changes being sent have been sent/);
   });
+
+  it('keeps its words in a "Sync status" live region inside the footer, the controls outside it', async () => {
+    db = new DockhandDb(`status-bar-${crypto.randomUUID()}`);
+    const session = {
+      db,
+      syncStatus: null,
+      attached: true,
+      detachedReason: null,
+      updates: new AppUpdates(null),
+    } as unknown as Session;
+    mountInPage(StatusBar, { session });
+    const footer = page.getByRole('contentinfo');
+    const bar = footer.getByRole('status', { name: 'Sync status' });
+    await expect.element(bar).toHaveTextContent('0 pending');
+    // The footer keeps its own role (axe aria-allowed-role); pressing Sync now is not news read out.
+    expect(footer.element().getAttribute('role')).toBeNull();
+    await expect.element(footer.getByRole('button', { name: 'Sync now' })).toBeVisible();
+    expect(bar.getByRole('button').elements()).toHaveLength(0);
+  });
+});
+
+/** A session in demo mode whose `demoNetwork` answers as main would, recording what it was asked. */
+function demoSession(connection: Session['connection'], answer?: (down?: boolean) => unknown) {
+  let down = true; // as a reload finds it: main remembers the switch, the window does not
+  const asked: (boolean | undefined)[] = [];
+  const session = $state({
+    db: null,
+    syncStatus: null,
+    attached: true,
+    detachedReason: null,
+    updates: new AppUpdates(null),
+    connection,
+    demoNetwork: async (value?: boolean) => {
+      asked.push(value);
+      const refused = answer?.(value);
+      if (refused) return refused;
+      if (value !== undefined) down = value;
+      return { ok: true, value: { down } };
+    },
+  });
+  return { session, asked };
+}
+
+const DEMO: Session['connection'] = {
+  status: 'demo',
+  baseUrl: 'http://127.0.0.1:4010/v2.1',
+  demoDataset: 'small',
+  storeName: 'dockhand-demo-small',
+  persistent: true,
+};
+
+describe('StatusBar: the demo’s "Simulate network down" switch', () => {
+  it('shows the switch as main has it, and moves it both ways', async () => {
+    const { session, asked } = demoSession(DEMO);
+    mountInPage(StatusBar, { session: session as unknown as Session });
+    const toggle = page.getByRole('switch', { name: 'Simulate network down' });
+    await expect.element(toggle).toBeChecked();
+    expect(asked).toEqual([undefined]);
+
+    await toggle.click();
+    await expect.element(toggle).not.toBeChecked();
+    await toggle.click();
+    await expect.element(toggle).toBeChecked();
+    expect(asked).toEqual([undefined, false, true]);
+  });
+
+  it('is not there on a real connection, and goes when the demo is left', async () => {
+    const { session, asked } = demoSession({ ...DEMO, status: 'configured', storeName: 'dockhand-office' });
+    mountInPage(StatusBar, { session: session as unknown as Session });
+    await expect.element(page.getByRole('button', { name: 'Sync now' })).toBeVisible();
+    expect(page.getByRole('switch').elements()).toHaveLength(0);
+    expect(asked).toEqual([]);
+
+    session.connection = DEMO;
+    await expect.element(page.getByRole('switch', { name: 'Simulate network down' })).toBeVisible();
+    session.connection = { ...DEMO, status: 'configured' };
+    await expect.poll(() => page.getByRole('switch').elements().length).toBe(0);
+  });
+
+  it('says so in words when main refuses, and stays where it was', async () => {
+    const { session } = demoSession(DEMO, (value) =>
+      value === undefined
+        ? undefined
+        : { ok: false, error: { code: 'bad_request', message: 'The network switch is only in the demo.' } },
+    );
+    mountInPage(StatusBar, { session: session as unknown as Session });
+    const toggle = page.getByRole('switch', { name: 'Simulate network down' });
+    await expect.element(toggle).toBeChecked();
+    await toggle.click();
+    await expect
+      .element(page.getByRole('alert'))
+      .toHaveTextContent('The network switch did not move: The network switch is only in the demo.');
+    await expect.element(toggle).toBeChecked();
+  });
 });
