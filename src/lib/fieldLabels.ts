@@ -229,6 +229,14 @@ export function fieldName(scope: OpKind | string, path: string): string {
   return humanised(inner.length > 0 ? inner : segments);
 }
 
+/** How a field reads (date, amount, flag), or undefined when the tables have no row for it. */
+export function fieldKind(scope: OpKind | string, path: string): FieldKind | undefined {
+  const item = itemPath(scope, path);
+  if (item) return item.row ? (item.row.kind ?? 'text') : undefined;
+  const row = rowOf(scope, bodySegments(path));
+  return row ? (row.kind ?? 'text') : undefined;
+}
+
 /** A field's value in words: dates as the calendar day, amounts with two decimals, flags as Yes / No. */
 export function fieldValueText(scope: OpKind | string, path: string, value: unknown): string {
   const item = itemPath(scope, path);

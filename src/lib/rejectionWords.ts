@@ -120,6 +120,28 @@ export function predicateOf(message: string): string | null {
   return null;
 }
 
+/**
+ * Where a body field sits and what it is called, in words: `purchase_order_items[0].quantity_ordered` →
+ * "Line 1 — Ember dome tent: quantity ordered"; `order_email` → "Order email". The sync centre's edit form
+ * labels its inputs with it.
+ */
+export function fieldPlace(
+  op: Pick<OpRecord, 'kind' | 'body'>,
+  path: string,
+  names: LineNames = NO_NAMES,
+): { where: string | null; label: string; full: string } {
+  const segments = parsePath(path);
+  const where = whereText(op.body, segments[0] === 'body' ? segments.slice(1) : segments, names);
+  const label = where ? fieldName(op.kind, path) : fieldLabel(op.kind, path);
+  return { where, label, full: where ? `${where}: ${midSentence(label)}` : label };
+}
+
+/** A server or form message as a clerk reads it next to its field: "Must be at most 10". */
+export function messageText(message: string): string {
+  const said = predicateOf(message) ?? message;
+  return said.charAt(0).toUpperCase() + said.slice(1);
+}
+
 /** One field the server named, in words. */
 export function rejectedField(
   op: Pick<OpRecord, 'kind' | 'body'>,

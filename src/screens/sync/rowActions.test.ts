@@ -68,7 +68,7 @@ describe('the open editor as the change moves on', () => {
     for (const state of ['sending', 'uncertain', 'done', 'discarded'] as const) {
       const notice = editorNotice({ state });
       expect(notice?.kind).toBe('stale');
-      expect(notice?.text).toMatch(/copy it from the JSON/);
+      expect(notice?.text).toMatch(/copy it from the fields \(or Technical details\)/);
     }
   });
 });

@@ -56,6 +56,6 @@ export function editorNotice(op: OpView): { kind: 'stale' | 'requeued'; text: st
     kind: 'stale',
     text:
       'This change was sent meanwhile, so your edit can no longer replace it. Your edit stays here: copy ' +
-      'it from the JSON below if you still need it, then close the editor.',
+      'it from the fields (or Technical details) if you still need it, then close the editor.',
   };
 }
