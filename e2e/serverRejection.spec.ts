@@ -1,6 +1,8 @@
 /**
  * The server refuses an order the client's contract accepts (a maximum order quantity this back office
- * enforces): the sync centre shows the server's problem detail, and editing the field and retrying lands it.
+ * enforces): the toast and the sync centre say it in a clerk's words ("Line 1 — <product>: quantity ordered
+ * must be at most 10"), the server's path and request id stay one click away under "Technical details",
+ * and correcting the quantity in the form (labelled in words, no JSON) and retrying lands it.
  */
 import { expect, test } from './fixtures';
 import {
@@ -12,7 +14,7 @@ import {
   waitForInitialSync,
 } from './support/journeys';
 
-test('a rejected order shows the problem detail, and edit and retry lands it', async ({ app }) => {
+test('a rejected order is said in words, and correcting it in the form lands it', async ({ app }) => {
   const { page } = app;
   await startDemo(page);
   const simulator = await app.simulator();
@@ -23,7 +25,6 @@ test('a rejected order shows the problem detail, and edit and retry lands it', a
       operation: 'createPurchaseOrder',
       field: 'purchase_order_items[].quantity_ordered',
       max: 10,
-      message: 'This back office takes at most 10 per line',
     },
   ]);
 
@@ -35,19 +36,32 @@ test('a rejected order shows the problem detail, and edit and retry lands it', a
   await page.getByRole('button', { name: 'Create purchase order' }).click();
   const { externalId, op } = await queuedOrder(page);
 
+  const inWords = `Line 1 — ${product!.name}: quantity ordered must be at most 10`;
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    `“${op.label}” was refused: ${inWords}`,
+    { timeout: 30_000 },
+  );
   const status = page.getByRole('status', { name: 'Sync status' });
   await expect(status).toContainText('1 needs attention', { timeout: 30_000 });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync centre' }).click();
   const entry = page.getByRole('article', { name: op.label });
   const problem = entry.getByRole('region', { name: 'Problem detail' });
-  await expect(problem).toContainText('400');
-  await expect(problem).toContainText('purchase_order_items[0].quantity_ordered');
-  await expect(problem).toContainText('This back office takes at most 10 per line');
+  await expect(problem).toContainText('It breaks a rule of this back office.');
+  await expect(problem.getByRole('listitem').first()).toHaveText(inWords);
+  // The server's own terms are for support, one click away.
+  const path = problem.getByText('purchase_order_items[0].quantity_ordered');
+  await expect(path).toBeHidden();
+  await problem.getByText('Technical details (for support)').click();
+  await expect(path).toBeVisible();
+  await expect(problem).toContainText('Request id');
   expect((await simulator.snapshot()).purchaseOrders[externalId]).toBeUndefined();
 
   await entry.getByRole('button', { name: 'Edit' }).click();
   const editor = page.getByRole('form', { name: `Edit ${op.label}` });
-  await editor.getByLabel('purchase_order_items[0].quantity_ordered').fill('8');
+  const quantity = editor.getByLabel(`Line 1 — ${product!.name}: quantity ordered`);
+  await expect(quantity).toBeFocused();
+  await expect(quantity).toHaveAccessibleDescription('Must be at most 10');
+  await quantity.fill('8');
   await editor.getByRole('button', { name: 'Save and retry' }).click();
 
   await expect(status).not.toContainText('needs attention', { timeout: 30_000 });
