@@ -289,6 +289,12 @@ describe('completeReceipt', () => {
         freight: 'Freight is an amount such as 12.50 (no currency sign, not below zero)',
       },
     });
+    // Issue #26: an amount past any real invoice is a slip, said at its field.
+    const absurd = { ...EMPTY_COMPLETION, invoiceNumber: 'X', duty: '99999999999999' };
+    expect(await completeReceipt(db, 101, absurd, { now })).toEqual({
+      ok: false,
+      errors: { duty: 'Duty must be 1,000,000,000 or less' },
+    });
     const nothing = await completeReceipt(db, 101, { ...EMPTY_COMPLETION, invoiceNumber: 'X' }, { now });
     expect(nothing).toEqual({
       ok: false,

@@ -22,6 +22,7 @@ import {
   type DockhandDb,
 } from '../schema';
 import { costFigures, costOfTyped, invoiceTotals } from '../edits/directCosts';
+import { AMOUNT_MAX, atMostMessage } from '../edits/formBounds';
 import { remainingOf } from './figures';
 
 export const COMPLETION_FIELDS = [
@@ -66,6 +67,8 @@ const amount = (what: string) =>
     .refine((text) => text === '' || /^\d+(\.\d{1,2})?$/.test(text), {
       message: `${what} is an amount such as 12.50 (no currency sign, not below zero)`,
     })
+    // The sanity bound of every invoice amount (../edits/formBounds.ts): the API sets none.
+    .refine((text) => text === '' || Number(text) <= AMOUNT_MAX, atMostMessage(what, AMOUNT_MAX))
     .transform((text) => (text === '' ? undefined : Number(text)));
 
 const CompletionSchema = z.object({
