@@ -43,6 +43,7 @@ export default defineConfig({
             'headless/**/*.test.ts',
             'scripts/**/*.test.ts',
             'eslint/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', 'src/**/*.browser.test.svelte.ts'],
         },

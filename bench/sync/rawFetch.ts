@@ -9,13 +9,16 @@
  *    the records served only by id (suppliers, outlets, supplier returns, shipping ports), for the ids the
  *    sync cached.
  * CONCURRENCY requests in flight, as the headless baseline (bench/headless/rawChild.ts). A 429 is waited out
- * (its Retry-After) and counted: any client must.
+ * (its Retry-After) and counted: any client must. So is a dropped connection (ECONNRESET, undici's "other
+ * side closed": a server closing an idle keep-alive socket as the client reuses it): the request is sent
+ * again, up to DROP_RETRIES times, rather than the run losing its figures (issue #24).
  */
 import { OPEN_PO_STATUSES } from '../../electron/core/sync/pull/resources';
 import { ENDPOINTS, fillPath, fullPath, type OperationId } from '../../src/api/endpoints';
 import { buildFilter } from '../../src/api/query/build';
 
 const CONCURRENCY = 4;
+export const DROP_RETRIES = 5;
 const PAGE_SIZE = 500;
 const ORDERS_PAGE_SIZE = 100;
 
@@ -36,7 +39,43 @@ export interface RawFetch {
   bytes: number;
   /** 429 answers waited out. */
   refused: number;
+  /** Connections dropped under a request, which was sent again. */
+  dropped: number;
 }
+
+/** A connection the other side closed or reset under a request: worth sending it again. */
+export function isDroppedConnection(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause && depth < 4; depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') return true;
+    if (typeof message === 'string' && /other side closed|socket hang up|ECONNRESET/i.test(message))
+      return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * `attempt` again after a dropped connection, with a short growing pause, up to `retries` times; any other
+ * failure (and the last drop) is thrown. `onDrop` counts them.
+ */
+export async function retryDropped<T>(
+  attempt: () => Promise<T>,
+  options: { retries?: number; onDrop?: () => void; pause?: (ms: number) => Promise<void> } = {},
+): Promise<T> {
+  const { retries = DROP_RETRIES, onDrop = () => {}, pause = sleep } = options;
+  for (let tries = 0; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isDroppedConnection(error) || tries >= retries) throw error;
+      onDrop();
+      await pause(50 * 2 ** tries);
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 type Query = Record<string, string | number | boolean>;
 interface Get {
@@ -128,8 +167,15 @@ export async function rawFetch(
   let requests = 0;
   let bytes = 0;
   let refused = 0;
-  const tokenResponse = await fetch(`${baseUrl}/auth/token`, { headers: { 'x-api-key': apiKey } });
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  let dropped = 0;
+  const onDrop = () => (dropped += 1);
+  const { access_token: token } = await retryDropped(
+    async () => {
+      const tokenResponse = await fetch(`${baseUrl}/auth/token`, { headers: { 'x-api-key': apiKey } });
+      return (await tokenResponse.json()) as { access_token: string };
+    },
+    { onDrop },
+  );
   requests += 1;
   const headers = { 'x-api-key': apiKey, authorization: `Bearer ${token}` };
 
@@ -137,8 +183,14 @@ export async function rawFetch(
     const url = new URL(origin + fillPath(fullPath(ENDPOINTS[operation]), params));
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
     for (;;) {
-      const response = await fetch(url, { headers });
-      const text = await response.text();
+      // The body is read inside the retry too: a connection can drop while it arrives.
+      const { response, text } = await retryDropped(
+        async () => {
+          const response = await fetch(url, { headers });
+          return { response, text: await response.text() };
+        },
+        { onDrop },
+      );
       requests += 1;
       bytes += Buffer.byteLength(text);
       if (response.status === 429) {
@@ -199,5 +251,5 @@ export async function rawFetch(
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { ms: performance.now() - started, requests, bytes, refused };
+  return { ms: performance.now() - started, requests, bytes, refused, dropped };
 }

@@ -119,7 +119,7 @@ export function initialSyncTable(samples: readonly SyncSample[]) {
     {
       // Not measured with --dock-ready-only (the cache is not complete).
       skip: samples.some((s) => Number.isNaN(s.rawFetch.ms)),
-      name: `${label}: raw fetch of the ${records} (${raw?.requests ?? 0} requests, ${round((raw?.bytes ?? 0) / 1e6, 1)} MB, ${raw?.refused ?? 0} 429s)`,
+      name: `${label}: raw fetch of the ${records} (${raw?.requests ?? 0} requests, ${round((raw?.bytes ?? 0) / 1e6, 1)} MB, ${raw?.refused ?? 0} 429s${raw?.dropped ? `, ${raw.dropped} dropped and sent again` : ''})`,
       ms: figure(samples.map((s) => s.rawFetch.ms)),
       ratio: ratio(summarize(samples.map((s) => s.rawFetch.ms)).p50, base),
     },
