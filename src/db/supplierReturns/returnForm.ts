@@ -8,7 +8,9 @@
  * status moves forward only (Incomplete → In Progress → Finalised), and a return without items cannot be
  * finalised. A country, once set, can be changed but not removed (the update takes a reference, never none).
  */
+import { z } from 'zod';
 import { SupplierReturnUpdateSchema, type SupplierReturnUpdate } from '../../api/requests';
+import { TEXT_MAX, textAtMost } from '../edits/formBounds';
 import { SUPPLIER_RETURN_STATUSES, type SupplierReturnStatus } from '../../api/resources';
 import type { FormErrors } from '../edits/purchaseOrderForm';
 import type { CachedSupplierReturn } from './returnRecords';
@@ -48,6 +50,13 @@ const ADDRESS_FIELDS = {
   state: 'state',
   postcode: 'postcode',
 } as const satisfies Partial<Record<ReturnHeaderField, string>>;
+
+const AddressBoundsSchema = z.object({
+  addressLine1: textAtMost(TEXT_MAX.addressLine),
+  suburb: textAtMost(TEXT_MAX.suburb),
+  state: textAtMost(TEXT_MAX.state),
+  postcode: textAtMost(TEXT_MAX.postcode),
+});
 
 /** Status ids as the reference data numbers them: lifecycle order from 1 (the engine's labels read them so). */
 export const statusId = (status: SupplierReturnStatus) => SUPPLIER_RETURN_STATUSES.indexOf(status) + 1;
@@ -134,6 +143,11 @@ export function validateReturnForm(
     );
   else if (form.status === 'Finalised' && before.status !== 'Finalised' && itemCount === 0)
     add('status', 'A return without items cannot be finalised: add what goes back to the supplier first.');
+  // The address lines the API leaves unbounded, held to ../edits/formBounds.ts when the user changes them.
+  for (const issue of AddressBoundsSchema.safeParse(form).error?.issues ?? []) {
+    const field = String(issue.path[0]) as keyof typeof ADDRESS_FIELDS;
+    if (form[field] !== before[field]) add(field, issue.message);
+  }
   const body = returnUpdateBody(seen, form);
   const parsed = SupplierReturnUpdateSchema.safeParse(body);
   if (!parsed.success)
