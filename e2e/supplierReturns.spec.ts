@@ -3,7 +3,9 @@
  * opened by its number (looked up on the server while online), then, offline, two products are scanned onto
  * it as items and its return authorisation is entered; all three show at once as pending. Back online,
  * each is sent exactly once: the simulator holds exactly those two new items (product, reason, quantity,
- * claim) and that authorisation, and nothing else of the return changed. And an item added offline to a
+ * claim) and that authorisation, and nothing else of the return changed. On the way, another supplier's
+ * product is refused in words (a return takes only its supplier's products, by the cached product suppliers)
+ * and a third item scanned by mistake is removed before it is sent: never reaching the server. And an item added offline to a
  * return the back office finalised meanwhile: refused by the server, explained on the return's own page.
  */
 import type { Page } from '@playwright/test';
@@ -18,7 +20,7 @@ import {
 import type { OpRecord } from '../src/db/ops';
 import { expect, test } from './fixtures';
 import { apiBaseUrl } from './support/invoices';
-import { goOffline, startDemo, twoBarcodes, waitForInitialSync } from './support/journeys';
+import { goOffline, startDemo, waitForInitialSync } from './support/journeys';
 import { tableRows } from './support/pageData';
 import { scan } from './support/scanner';
 
@@ -51,20 +53,65 @@ async function returnsApi(page: Page) {
       z
         .object({ data: z.array(SupplierReturnItemSchema).nullable() })
         .parse(await get(`/supplierreturns/${id}/supplierreturnitems?page_size=500`)).data ?? [],
+    supplierCode: async (id: number) =>
+      z.object({ supplier_code: z.string() }).parse(await get(`/suppliers/${id}`)).supplier_code,
     finalise: async (id: number) => {
       await call(`/supplierreturns/${id}`, 'PUT', { supplier_return_status: { id: 3 } });
     },
   };
 }
 
-/** The first Incomplete return with items that the cache does not hold (no credit note names it). */
-async function incompleteReturn(page: Page, api: Awaited<ReturnType<typeof returnsApi>>) {
+interface Barcoded {
+  id: number;
+  barcode: string;
+  name: string;
+}
+
+/**
+ * An Incomplete return with items that the cache lacks, two cached products with barcodes that its supplier
+ * supplies and one it does not, by the product suppliers cached here (a return takes only its supplier's
+ * products, issue 26). A pull run reads the links of 50 products; "Sync now" runs another until they are in.
+ */
+async function returnWithProducts(page: Page, api: Awaited<ReturnType<typeof returnsApi>>) {
   const cachedIds = new Set((await tableRows<{ id: number }>(page, 'supplierReturns')).map((row) => row.id));
+  const candidates: { ret: SupplierReturn; code: string }[] = [];
   for (let id = 400_001; id < 400_100; id++) {
     const found = cachedIds.has(id) ? null : await api.supplierReturn(id);
-    if (found?.supplier_return_status.name === 'Incomplete' && found.total_return_quantity > 0) return found;
+    if (found?.supplier_return_status.name === 'Incomplete' && found.total_return_quantity > 0)
+      candidates.push({ ret: found, code: await api.supplierCode(found.supplier.id) });
   }
-  throw new Error('The demo data has no Incomplete return with items that the cache lacks');
+  const linksNow = async () =>
+    (
+      await tableRows<{ product_id: number; supplier_code: string; is_deleted: boolean }>(
+        page,
+        'productSuppliers',
+      )
+    ).filter((link) => !link.is_deleted);
+  for (let round = 0; round < 12; round++) {
+    const links = await linksNow();
+    const codesOf = new Map<number, Set<string>>();
+    for (const link of links)
+      codesOf.set(link.product_id, (codesOf.get(link.product_id) ?? new Set()).add(link.supplier_code));
+    const products = (
+      await tableRows<{ id: number; supplier_sku2: string | null; short_description: string }>(
+        page,
+        'products',
+      )
+    )
+      .filter((p) => (p.supplier_sku2?.length ?? 0) >= 8 && codesOf.has(p.id))
+      .map((p): Barcoded => ({ id: p.id, barcode: p.supplier_sku2!, name: p.short_description }));
+    for (const { ret, code } of candidates) {
+      const theirs = products.filter((p) => codesOf.get(p.id)!.has(code));
+      const foreign = products.find((p) => !codesOf.get(p.id)!.has(code));
+      if (theirs.length >= 2 && foreign)
+        return { target: ret, first: theirs[0]!, second: theirs[1]!, foreign };
+    }
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Sync now' }).click();
+    await expect
+      .poll(async () => (await linksNow()).length, { timeout: 90_000 })
+      .toBeGreaterThan(links.length);
+  }
+  throw new Error('No Incomplete return whose supplier supplies two cached products with barcodes');
 }
 
 /** Opens a return by its number from the returns list, and waits for its page. */
@@ -101,7 +148,7 @@ test('items scanned onto a return offline reach the server exactly once', async 
   const api = await returnsApi(page);
 
   // An Incomplete return no credit note names: the sync never fetched it, so it is opened by number.
-  const target = await incompleteReturn(page, api);
+  const { target, first, second, foreign } = await returnWithProducts(page, api);
   const returnId = target.id;
   const itemsBefore = await api.items(returnId);
   await openByNumber(page, returnId);
@@ -111,10 +158,6 @@ test('items scanned onto a return offline reach the server exactly once', async 
 
   // Offline: two products scanned onto the return, and its authorisation entered.
   await goOffline(page, simulator);
-  const [first, second] = (await twoBarcodes(page)) as [
-    Awaited<ReturnType<typeof twoBarcodes>>[0],
-    Awaited<ReturnType<typeof twoBarcodes>>[0],
-  ];
   const reasons = (await tableRows<{ id: number; name: string; deleted: boolean }>(page, 'returnReasons'))
     .filter((reason) => !reason.deleted)
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -128,6 +171,14 @@ test('items scanned onto a return offline reach the server exactly once', async 
   await expect(page.getByRole('alert', { name: 'Scan result' })).toContainText(
     'No product on this computer has the code 0000000000000.',
   );
+
+  // Another supplier's product is refused, in words, and nothing is queued.
+  await scan(page, foreign.barcode);
+  await expect(page.getByRole('alert', { name: 'Scan result' })).toContainText(
+    `${foreign.name} isn’t supplied by ${target.supplier.name} — it can’t go on this return.`,
+  );
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add anyway' })).toBeVisible();
 
   await scan(page, first.barcode);
   await expect(form).toContainText(first.name);
@@ -148,6 +199,20 @@ test('items scanned onto a return offline reach the server exactly once', async 
   await form.getByLabel('Reason').selectOption({ label: reason.name });
   await form.getByRole('button', { name: 'Add item' }).click();
   await expect(form).toBeHidden();
+
+  // A third, scanned by mistake: removed before it is ever sent (asked twice).
+  await scan(page, first.barcode);
+  await form.getByLabel('Reason').selectOption({ label: reason.name });
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('heading', { name: `Items (${itemsBefore.length + 3})` })).toBeVisible();
+  await items.getByRole('button', { name: `Remove 1 × ${first.name}`, exact: true }).click();
+  await items
+    .getByRole('group', { name: `Remove 1 × ${first.name}?` })
+    .getByRole('button', { name: 'Yes, remove' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: `Removed 1 × ${first.name}` })).toBeVisible();
+  await expect(page.getByText('Items already sent can’t be removed here', { exact: false })).toBeVisible();
 
   await expect(page.getByRole('heading', { name: `Items (${itemsBefore.length + 2})` })).toBeVisible();
   await expect(items.getByText('Pending', { exact: true })).toHaveCount(2);
@@ -180,6 +245,7 @@ test('items scanned onto a return offline reach the server exactly once', async 
   await expect.poll(returnOps, { timeout: 60_000 }).toEqual([
     ['createSupplierReturnItem', 'done'],
     ['createSupplierReturnItem', 'done'],
+    ['createSupplierReturnItem', 'discarded'],
     ['updateSupplierReturn', 'done'],
   ]);
   await expect(page.getByText('Pending', { exact: true })).toHaveCount(0);
@@ -223,16 +289,15 @@ test('an item added offline to a return the office finalised meanwhile is explai
   const simulator = await app.simulator();
   await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
   const api = await returnsApi(page);
-  const target = await incompleteReturn(page, api);
+  const { target, first: product } = await returnWithProducts(page, api);
   const itemsBefore = await api.items(target.id);
   await openByNumber(page, target.id);
 
   // The back office finalises it; this computer still has it as Incomplete and goes offline.
   await api.finalise(target.id);
   await goOffline(page, simulator);
-  const [product] = await twoBarcodes(page);
   await expect(page.getByLabel('Scan a product to return')).toBeFocused();
-  await scan(page, product!.barcode);
+  await scan(page, product.barcode);
   const form = page.getByRole('form', { name: 'New return item' });
   await form.getByLabel('Reason').selectOption({ index: 1 });
   await form.getByRole('button', { name: 'Add item' }).click();

@@ -34,7 +34,8 @@ export async function goOffline(page: Page, simulator: SimulatorHandle): Promise
   await simulator.setOffline(true);
   const status = page.getByRole('status', { name: 'Sync status' });
   await expect(async () => {
-    await status.getByRole('button', { name: 'Sync now' }).click();
+    // The button sits beside the status bar's live region, not inside it.
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Sync now' }).click();
     await expect(status).toContainText('Offline', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
