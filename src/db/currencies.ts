@@ -67,12 +67,17 @@ export function currencyOfOrders(
 
 /** The currency a supplier's orders are in: its earliest synced order's, else its latest queued one's. */
 export async function supplierCurrency(db: DockhandDb, supplierId: number): Promise<Currency | null> {
-  const orders = db.purchaseOrders.where('supplier.id').equals(supplierId);
-  const synced = await orders
-    .clone()
-    .filter((order) => order.id > 0)
-    .first();
-  return (synced ?? (await orders.first()))?.fob_currency ?? null;
+  // The ids alone (one index read, no records), then one record: a queue of hundreds of orders raised
+  // offline for this supplier is not read order by order each time another is raised.
+  const ids = (await db.purchaseOrders.where('supplier.id').equals(supplierId).primaryKeys()) as number[];
+  let synced: number | undefined;
+  let queued: number | undefined;
+  for (const id of ids) {
+    if (id > 0) synced = synced === undefined ? id : Math.min(synced, id);
+    else queued = queued === undefined ? id : Math.min(queued, id);
+  }
+  const pick = synced ?? queued;
+  return pick === undefined ? null : ((await db.purchaseOrders.get(pick))?.fob_currency ?? null);
 }
 
 /**
