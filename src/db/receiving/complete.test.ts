@@ -161,6 +161,11 @@ describe('drafts', () => {
       ok: false,
       errors: { faulty: 'Faulty units are among the received ones, so no more than received' },
     });
+    // Issue #26: the bound every form's quantity has, 100,000 on a line.
+    expect(await setLine(db, 101, 1, { received: 100_001, faulty: 0, bin: '', notes: '' }, now)).toEqual({
+      ok: false,
+      errors: { received: 'That is more units than one delivery can hold' },
+    });
     expect(await readDraft(db, 101)).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@
  * after the first is completed (../receiving/complete.ts deletes it with the queued invoice).
  */
 import { z } from 'zod';
+import { QUANTITY_MAX } from '../edits/formBounds';
 import type { DockhandDb, ReceiptDraft, ReceiptDraftLine } from '../schema';
 import { EMPTY_LINE } from './figures';
 
@@ -17,7 +18,8 @@ const LineEditSchema = z
       .number({ error: 'Type the number of units received' })
       .int('Units are whole numbers')
       .min(0, 'Received cannot be below zero')
-      .max(999_999, 'That is more units than one delivery can hold'),
+      // The bound every form's quantity has (../edits/formBounds.ts).
+      .max(QUANTITY_MAX, 'That is more units than one delivery can hold'),
     faulty: z
       .number({ error: 'Type the number of faulty units' })
       .int('Units are whole numbers')
