@@ -75,8 +75,8 @@ describe('loadInvoice', () => {
     });
     expect((await loadInvoice(db, 7001)).trouble).toMatchObject({
       kind: 'failed',
-      summary: 'One field is not accepted',
-      fields: [{ label: 'Duty (ex tax)', messages: ['must be at most 1000'] }],
+      summary: 'The server did not accept one value.',
+      fields: [{ label: 'Duty (ex tax)', text: 'Duty (ex tax) must be at most 1000' }],
     });
   });
 
