@@ -75,6 +75,14 @@ describe('invoice form bounds', () => {
     expect(validateInvoiceForm(form({ distributeCostsBy: 'Cost' }))).toMatchObject({ ok: false });
   });
 
+  it('holds only the fields the user changed: a value the server holds does not block another edit', () => {
+    const absurd = { ...invoice, rounding_adjustment: 99_999_999_999_999, notes: 'x'.repeat(3000) };
+    expect(errorsOf({ number: 'INV-2' }, absurd)).toEqual({});
+    expect(errorsOf({ roundingAdjustment: 5_000 }, absurd)).toEqual({
+      roundingAdjustment: ['Rounding adjustment must be 1,000 or less'],
+    });
+  });
+
   it('reports every broken bound at once', () => {
     expect(
       Object.keys(

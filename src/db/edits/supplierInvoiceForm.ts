@@ -108,37 +108,47 @@ const orZero = <T extends z.ZodType<number>>(schema: T) => schema.nullable().tra
  */
 export const DISTRIBUTE_COSTS_BY = ['Value', 'Quantity', 'Weight'] as const;
 
-/** A money amount on the invoice: whole cents, 0..AMOUNT_MAX (the contract refuses negatives). */
-const amount = (name: string) =>
-  orZero(boundedNumber(DirectCostSchema.shape.total_ex, name, { max: AMOUNT_MAX, places: CENT_PLACES }));
-
-/**
- * The form's schema: each field is the contract's own, unwrapped from optional, then held to the sanity
- * bounds of ./formBounds.ts where the API is silent (every bound of this form is named there).
- */
+/** The form's schema: each field is the contract's own, unwrapped from optional. */
 const InvoiceFormSchema = z.object({
-  number: z.string().trim().pipe(body.supplier_invoice_number.unwrap()).pipe(textAtMost(REFERENCE_MAX)),
+  number: z.string().trim().pipe(body.supplier_invoice_number.unwrap()),
   invoicedOn: z.union([z.literal(''), body.supplier_invoiced_on.unwrap()]),
-  notes: body.notes.unwrap().pipe(textAtMost(NOTES_MAX)),
+  notes: body.notes.unwrap(),
   distributeCostsBy: z.string().trim().pipe(body.distribute_costs_by.unwrap()),
   internationalOrder: body.international_order.unwrap(),
   landedCosts: body.landed_costs_calculation.unwrap().nullable(),
   // A country is named by a positive id; the contract's int32 also bounds it.
   originCountryId: body.origin_country.unwrap().shape.id.positive().nullable(),
-  currencyConversion: boundedNumber(body.currency_conversion.unwrap(), 'The conversion rate', {
+  currencyConversion: body.currency_conversion.unwrap().nullable(),
+  roundingAdjustment: orZero(body.rounding_adjustment.unwrap()),
+  freightEx: orZero(DirectCostSchema.shape.total_ex),
+  freightIncludesTax: z.boolean(),
+  miscEx: orZero(DirectCostSchema.shape.total_ex),
+  miscIncludesTax: z.boolean(),
+  dutyEx: orZero(DirectCostSchema.shape.total_ex),
+});
+
+/** A money amount on the invoice: whole cents, at most AMOUNT_MAX. */
+const amount = (name: string) =>
+  boundedNumber(z.number(), name, { max: AMOUNT_MAX, places: CENT_PLACES }).nullable();
+
+/**
+ * The form's sanity bounds where the API is silent, in one place (./formBounds.ts says why each). Checked
+ * apart from the contract, on the fields the user changed: a value the server already holds is not theirs
+ * to fix while they edit something else. A field the contract refuses keeps the contract's message alone.
+ */
+const InvoiceBoundsSchema = z.object({
+  number: z.string().trim().pipe(textAtMost(REFERENCE_MAX)),
+  notes: textAtMost(NOTES_MAX),
+  currencyConversion: boundedNumber(z.number(), 'The conversion rate', {
     max: CONVERSION_RATE_MAX,
   }).nullable(),
-  roundingAdjustment: orZero(
-    boundedNumber(body.rounding_adjustment.unwrap(), 'Rounding adjustment', {
-      max: ROUNDING_MAX,
-      min: -ROUNDING_MAX,
-      places: CENT_PLACES,
-    }),
-  ),
+  roundingAdjustment: boundedNumber(z.number(), 'Rounding adjustment', {
+    max: ROUNDING_MAX,
+    min: -ROUNDING_MAX,
+    places: CENT_PLACES,
+  }).nullable(),
   freightEx: amount('Freight'),
-  freightIncludesTax: z.boolean(),
   miscEx: amount('Misc costs'),
-  miscIncludesTax: z.boolean(),
   dutyEx: amount('Duty'),
 });
 
@@ -219,18 +229,22 @@ export function invoiceFormErrorsOf(issues: readonly z.core.$ZodIssue[]): FormEr
 export type InvoiceFormResult = { ok: true; value: ValidInvoiceForm } | { ok: false; errors: FormErrors };
 
 /**
- * `seen` is the invoice as the form opened with: a distribution it already had is accepted unchanged (its
- * absence means only the listed values are).
+ * `seen` is the invoice as the form opened with: a field left as it had it is not held to the sanity
+ * bounds, and a distribution it already had is accepted unchanged. Without it every field is held to them.
  */
-export function validateInvoiceForm(
-  form: InvoiceForm,
-  seen?: Pick<CachedSupplierInvoice, 'distribute_costs_by'>,
-): InvoiceFormResult {
+export function validateInvoiceForm(form: InvoiceForm, seen?: CachedSupplierInvoice): InvoiceFormResult {
   const parsed = InvoiceFormSchema.safeParse(form);
+  const before: Partial<InvoiceForm> = seen ? invoiceFormOf(seen) : {};
+  const refused = new Set((parsed.error?.issues ?? []).map((issue) => issue.path[0]));
+  const bounds = (InvoiceBoundsSchema.safeParse(form).error?.issues ?? []).filter((issue) => {
+    const field = issue.path[0] as keyof InvoiceForm;
+    return issue.code !== 'invalid_type' && !refused.has(field) && form[field] !== before[field];
+  });
   const rule = ConversionRateRule.safeParse(form);
   const distribution = distributionRule(seen?.distribute_costs_by ?? '').safeParse(form);
   const issues = [
     ...(parsed.error?.issues ?? []),
+    ...bounds,
     ...(rule.error?.issues ?? []),
     ...(distribution.error?.issues ?? []),
   ];
