@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldLabel, fieldValueText } from './fieldLabels';
+import { setOwnCurrency } from './ownCurrency';
 
 describe('fieldLabel', () => {
   it('names supplier invoice fields in words, by op kind or by record kind', () => {
@@ -52,7 +53,10 @@ describe('fieldValueText', () => {
   });
 
   it('shows amounts with two decimals, flags as Yes / No, and says when a value is empty', () => {
-    expect(fieldValueText('updateSupplierInvoice', 'direct_costs.freight.total_ex', 85)).toMatch(/85\.00/);
+    // The field does not say the amount's currency: no symbol, even once the business's own is known.
+    setOwnCurrency('AUD');
+    expect(fieldValueText('updateSupplierInvoice', 'direct_costs.freight.total_ex', 85)).toBe('85.00');
+    setOwnCurrency(null);
     expect(fieldValueText('updateSupplierInvoice', 'international_order', true)).toBe('Yes');
     expect(fieldValueText('updateSupplierInvoice', 'direct_costs.freight.includes_tax', false)).toBe('No');
     expect(fieldValueText('updateSupplierInvoice', 'notes', null)).toBe('(empty)');

@@ -246,7 +246,9 @@ export function fieldValueText(scope: OpKind | string, path: string, value: unkn
   if (value === null || value === '') return '(empty)';
   const kind = (item ? item.row?.kind : rowOf(scope, bodySegments(path))?.kind) ?? 'text';
   if (kind === 'yesNo' && typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (kind === 'money' && typeof value === 'number') return moneyText(value);
+  // The field alone does not say the amount's currency (a supplier's invoice may be in dollars of another
+  // country): two decimals, no symbol claiming one.
+  if (kind === 'money' && typeof value === 'number') return moneyText(value, null);
   // A date-time of the server (midnight UTC) and a calendar date the form sends read as the same day.
   if (kind === 'date' && typeof value === 'string')
     return dayText(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
