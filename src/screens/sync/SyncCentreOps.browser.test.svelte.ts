@@ -123,6 +123,14 @@ it('says a refused order in words, keeps the technical detail one click away, an
   await expect.element(quantity).toHaveAccessibleDescription('Must be at least 1');
   expect(edit).not.toHaveBeenCalled();
 
+  // Held to the New PO form's bound too, in its words.
+  await userEvent.fill(quantity, '999999999');
+  await form.getByRole('button', { name: 'Save and retry' }).click();
+  await expect
+    .element(quantity)
+    .toHaveAccessibleDescription('Line 1 — Ember dome tent: quantity ordered must be 100,000 or less');
+  expect(edit).not.toHaveBeenCalled();
+
   await userEvent.fill(quantity, '8');
   await form.getByRole('button', { name: 'Save and retry' }).click();
   await expect.poll(() => edit.mock.calls.length).toBe(1);
