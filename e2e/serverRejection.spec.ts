@@ -1,6 +1,6 @@
 /**
  * The server refuses an order the client's contract accepts (a maximum order quantity this back office
- * enforces): the toast and the sync centre say it in a clerk's words ("Line 1 — <product>: quantity ordered
+ * enforces): the toast, the order's page and the sync centre say it in a clerk's words ("Line 1 — <product>: quantity ordered
  * must be at most 10"), the server's path and request id stay one click away under "Technical details",
  * and correcting the quantity in the form (labelled in words, no JSON) and retrying lands it.
  */
@@ -43,6 +43,10 @@ test('a rejected order is said in words, and correcting it in the form lands it'
   );
   const status = page.getByRole('status', { name: 'Sync status' });
   await expect(status).toContainText('1 needs attention', { timeout: 30_000 });
+  // The order's own page says which rule, not only that one was broken.
+  await expect(page.getByRole('alert').filter({ hasText: 'The server refused this order.' })).toContainText(
+    `It breaks a rule of this back office. ${inWords}.`,
+  );
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync centre' }).click();
   const entry = page.getByRole('article', { name: op.label });
   const problem = entry.getByRole('region', { name: 'Problem detail' });
