@@ -16,9 +16,9 @@
 import { OPEN_PO_STATUSES } from '../../electron/core/sync/pull/resources';
 import { ENDPOINTS, fillPath, fullPath, type OperationId } from '../../src/api/endpoints';
 import { buildFilter } from '../../src/api/query/build';
+import { retryDropped } from './retryDropped';
 
 const CONCURRENCY = 4;
-export const DROP_RETRIES = 5;
 const PAGE_SIZE = 500;
 const ORDERS_PAGE_SIZE = 100;
 
@@ -42,40 +42,6 @@ export interface RawFetch {
   /** Connections dropped under a request, which was sent again. */
   dropped: number;
 }
-
-/** A connection the other side closed or reset under a request: worth sending it again. */
-export function isDroppedConnection(error: unknown): boolean {
-  for (let cause: unknown = error, depth = 0; cause && depth < 4; depth++) {
-    const { code, message } = cause as { code?: unknown; message?: unknown };
-    if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') return true;
-    if (typeof message === 'string' && /other side closed|socket hang up|ECONNRESET/i.test(message))
-      return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/**
- * `attempt` again after a dropped connection, with a short growing pause, up to `retries` times; any other
- * failure (and the last drop) is thrown. `onDrop` counts them.
- */
-export async function retryDropped<T>(
-  attempt: () => Promise<T>,
-  options: { retries?: number; onDrop?: () => void; pause?: (ms: number) => Promise<void> } = {},
-): Promise<T> {
-  const { retries = DROP_RETRIES, onDrop = () => {}, pause = sleep } = options;
-  for (let tries = 0; ; tries++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!isDroppedConnection(error) || tries >= retries) throw error;
-      onDrop();
-      await pause(50 * 2 ** tries);
-    }
-  }
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 type Query = Record<string, string | number | boolean>;
 interface Get {

@@ -84,7 +84,8 @@ export function hostOrigin(url: string): string {
 
 const headRequest = (url: string) => async (): Promise<boolean> => {
   try {
-    const response = await fetch(`${hostOrigin(url)}/`, { method: 'HEAD', cache: 'no-store' });
+    // (No cache: a stale answer would say the host is there.)
+    const response = await fetch(`${hostOrigin(url)}/`, { method: 'HEAD', cache: 'no-store' } as RequestInit);
     return response.status < 500;
   } catch {
     return false;

@@ -3,7 +3,7 @@
  * large pull lost the run's figures): the request is sent again; anything else still fails the run.
  */
 import { describe, expect, it } from 'vitest';
-import { isDroppedConnection, retryDropped } from './rawFetch';
+import { isDroppedConnection, retryDropped } from './retryDropped';
 
 /** What undici's fetch throws when the server closes the socket under a request. */
 const otherSideClosed = () =>
