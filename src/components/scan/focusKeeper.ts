@@ -2,7 +2,10 @@
  * Keeps a scanning screen's one field focused, so a quantity typed before a scan lands in it: focus comes
  * back to it after a dialog closes, after a click on anything that is not another field, and when the
  * focused element disappears. It never takes focus from another input, select, textarea or editable
- * text, from an open dialog the field is not in, or while the person has text selected on the page.
+ * text, from an open dialog the field is not in, or while the person has text selected on the page; nor
+ * when Tab leaves the page past its last control (the status bar's "Sync now"): the next Tab comes back at the
+ * page's start, the skip link and the menu, and pulling focus back to the field there kept a keyboard user
+ * from ever reaching the menu (issue #26).
  */
 
 const OTHER_FIELDS = 'input, select, textarea, [contenteditable]:not([contenteditable="false"])';
@@ -15,6 +18,11 @@ export interface FocusKeeper {
 
 export function keepFocus(field: () => HTMLInputElement | undefined, doc: Document = document): FocusKeeper {
   let pending: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * A Tab press is moving focus: focus that goes nowhere meanwhile is leaving the page, not lost. Tab moves
+   * focus as the default action of its keydown, in the same task, so the flag is cleared by the next task.
+   */
+  let tabbing = false;
 
   function mayTakeFocus(element: HTMLInputElement): boolean {
     if (!element.isConnected || element.disabled || doc.activeElement === element) return false;
@@ -49,12 +57,19 @@ export function keepFocus(field: () => HTMLInputElement | undefined, doc: Docume
 
   function onFocusOut(event: FocusEvent) {
     // Focus going nowhere: a click on the page's background, or the focused element was removed.
-    if (event.relatedTarget === null) reclaimSoon();
+    if (event.relatedTarget === null && !tabbing) reclaimSoon();
   }
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab') return;
+    tabbing = true;
+    setTimeout(() => (tabbing = false), 0);
+  };
 
   doc.addEventListener('pointerup', reclaimSoon, true);
   doc.addEventListener('focusin', onFocusIn, true);
   doc.addEventListener('focusout', onFocusOut, true);
+  doc.addEventListener('keydown', onKeyDown, true);
   reclaim();
   return {
     reclaim,
@@ -63,6 +78,7 @@ export function keepFocus(field: () => HTMLInputElement | undefined, doc: Docume
       doc.removeEventListener('pointerup', reclaimSoon, true);
       doc.removeEventListener('focusin', onFocusIn, true);
       doc.removeEventListener('focusout', onFocusOut, true);
+      doc.removeEventListener('keydown', onKeyDown, true);
     },
   };
 }
