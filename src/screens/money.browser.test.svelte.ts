@@ -46,8 +46,8 @@ async function business(options: { outlet?: boolean } = {}): Promise<DockhandDb>
   const db = new DockhandDb(`money-${crypto.randomUUID()}`);
   opened.push(db);
   const { purchase_order_items: _, ...order } = samplePurchaseOrder({ fob_currency: USD });
-  await db.purchaseOrders.put(order);
-  await db.purchaseOrderItems.put(samplePurchaseOrderItem());
+  await db.purchaseOrders.put({ ...order, id: 1001 });
+  await db.purchaseOrderItems.put(samplePurchaseOrderItem() as never);
   await db.products.put(tee);
   await db.suppliers.bulkPut([
     sampleSupplier(),
