@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameData } from './sameData';
+import { keepUnchanged, sameData } from './sameData';
 
 describe('sameData', () => {
   it('compares query results by value', () => {
@@ -26,5 +26,36 @@ describe('sameData', () => {
     const row = new Row(1);
     expect(sameData(row, row)).toBe(true);
     expect(sameData(new Row(1), new Row(1))).toBe(false);
+  });
+});
+
+describe('keepUnchanged', () => {
+  it('keeps the parts that did not change, so what derives them sees the same object', () => {
+    const prev = {
+      online: true,
+      pull: { done: 10, total: 100 },
+      pullProgress: { customers: { done: 10, total: 50 }, creditNotes: { done: 5, total: 5 } },
+      list: [{ id: 1 }, { id: 2 }],
+    };
+    const next = structuredClone(prev);
+    next.pull.done = 20;
+    next.pullProgress.customers.done = 20;
+    next.list.push({ id: 3 });
+    const kept = keepUnchanged(prev, next);
+    expect(kept).toEqual(next);
+    expect(kept).not.toBe(prev);
+    expect(kept.pull).not.toBe(prev.pull);
+    expect(kept.pullProgress.customers).not.toBe(prev.pullProgress.customers);
+    expect(kept.pullProgress.creditNotes).toBe(prev.pullProgress.creditNotes);
+    expect(kept.list[0]).toBe(prev.list[0]);
+    expect(kept.list[2]).toBe(next.list[2]);
+    expect(keepUnchanged(prev, structuredClone(prev))).toBe(prev);
+  });
+
+  it('takes new keys and drops gone ones', () => {
+    const prev: Record<string, { n: number }> = { a: { n: 1 }, b: { n: 2 } };
+    const kept = keepUnchanged(prev, { a: { n: 1 }, c: { n: 3 } });
+    expect(kept).toEqual({ a: { n: 1 }, c: { n: 3 } });
+    expect(kept.a).toBe(prev.a);
   });
 });

@@ -40,3 +40,27 @@ function isPlain(value: object): boolean {
   const proto = Object.getPrototypeOf(value) as unknown;
   return proto === Object.prototype || proto === null;
 }
+
+/**
+ * `next`, with every part that equals the same part of `prev` replaced by `prev`'s (structural sharing of
+ * plain objects and arrays); `prev` itself when all of it is equal. A screen that derives one part of a
+ * status (one resource's progress) then sees the same object while only other parts changed, and Svelte's
+ * equality check stops there: a progress tick redraws the progress panel, not every list that mentions the
+ * pull (issue #24).
+ */
+export function keepUnchanged<T>(prev: T, next: T): T {
+  if (sameData(prev, next)) return prev;
+  if (Array.isArray(prev) && Array.isArray(next))
+    return next.map((item, i) => (i < prev.length ? keepUnchanged(prev[i], item) : item)) as T;
+  if (isPlainObject(prev) && isPlainObject(next)) {
+    const kept: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(next))
+      kept[key] = Object.hasOwn(prev, key) ? keepUnchanged(prev[key], value) : value;
+    return kept as T;
+  }
+  return next;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && isPlain(value);
+}

@@ -109,6 +109,48 @@ describe('Session', () => {
     stop();
   });
 
+  it('a progress tick of one resource does not wake what derives another', async () => {
+    const fake = fakeBridge();
+    const session = new Session(fake.bridge);
+    const stop = session.start();
+    await settle();
+    const progress = (customers: number) => ({
+      ...STATUS,
+      activity: 'pulling' as const,
+      pullProgress: {
+        customers: { done: customers, total: 1_000, finished: false },
+        purchaseOrders: { done: 300, total: 300, finished: true },
+      },
+      pull: { ...STATUS.pull, firstSync: true, done: 300 + customers, total: 1_300 },
+    });
+    fake.emit({ event: 'sync.status', payload: progress(100) });
+    let orders = 0;
+    let customers = 0;
+    const cleanup = $effect.root(() => {
+      // As a list screen derives its resource's progress.
+      const ordersPull = $derived(session.syncStatus?.pullProgress['purchaseOrders']);
+      const customersPull = $derived(session.syncStatus?.pullProgress['customers']);
+      $effect(() => {
+        void ordersPull;
+        orders++;
+      });
+      $effect(() => {
+        void customersPull;
+        customers++;
+      });
+    });
+    flushSync();
+    for (const done of [200, 300, 400]) {
+      fake.emit({ event: 'sync.status', payload: progress(done) });
+      flushSync();
+    }
+    expect(customers).toBe(4);
+    expect(orders).toBe(1);
+    expect(session.syncStatus?.pull.done).toBe(700);
+    cleanup();
+    stop();
+  });
+
   it('forgets the status while the host link is down, says so, and reads it again once back', async () => {
     const fake = fakeBridge();
     const session = new Session(fake.bridge);

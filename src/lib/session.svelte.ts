@@ -27,6 +27,7 @@ import type {
 import { storeRequestHandler } from '../bridge/storeLink';
 import type { HostLink } from './bridge/webSocketBridge';
 import { hostLinkText } from './bridge/hostLinkWords';
+import { keepUnchanged } from './sameData';
 import { createDexieStore } from '../db/dexieStore';
 import { startPullWorker } from './pullWorker';
 import type { OpRecord, OpState } from '../db/ops';
@@ -51,19 +52,19 @@ export class Session {
   db = $state.raw<DockhandDb | null>(null);
   /**
    * The engine's status; null while it is not known (starting, or the host connection is lost). Replaced
-   * only when it says something new: the same status twice re-runs nothing.
+   * only when it says something new, and then keeping every part that did not change (./sameData.ts
+   * `keepUnchanged`): the same status twice re-runs nothing, and a progress tick changes `pull` and the
+   * one resource's progress, so a screen deriving another part is not redrawn (issue #24).
    */
   get syncStatus(): SyncStatusView | null {
     return this.#syncStatus;
   }
   set syncStatus(next: SyncStatusView | null) {
-    const key = next === null ? null : JSON.stringify(next);
-    if (key === this.#syncStatusKey) return;
-    this.#syncStatusKey = key;
-    this.#syncStatus = next;
+    const prev = this.#syncStatus;
+    const kept = prev === null || next === null ? next : keepUnchanged(prev, next);
+    if (kept !== prev) this.#syncStatus = kept;
   }
   #syncStatus = $state.raw<SyncStatusView | null>(null);
-  #syncStatusKey: string | null = null;
   /** The last start failed while the host link was down (it starts again when the link is back). */
   #failedOnLink = false;
   /** The link to the host (the browser host's socket; the Electron preload's is always open). */
