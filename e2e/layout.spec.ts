@@ -1,6 +1,6 @@
 /**
- * Every section works on a back office's screens: at 1366×768, at 1024×768 and at 200 % zoom, each
- * section's list, one of its records (and the new-record forms), and receiving with an order open, its line
+ * Every section works on a back office's screens: at 1366×768, at 1024×768 and at 200 % zoom, the first-run
+ * screen and each section's list, one of its records (and the new-record forms), and receiving with an order open, its line
  * editor open and its Complete receipt form open, have no control hidden under another element (the status
  * bar, a sticky bar) or cut off by a box around it (e2e/support/layout.ts).
  *
@@ -86,6 +86,12 @@ async function expectAllReachable(page: Page, where: string, only?: 'header'): P
 
 test('at 1366×768, 1024×768 and 200 % zoom every section has every control in reach', async ({ app }) => {
   const { page } = app;
+  // The first-run screen, before the demo: at 200 % and at 1024×768.
+  for (const size of [SIZES[2], SIZES[1]]) {
+    await page.setViewportSize(size);
+    await expect(page.getByRole('heading', { name: 'Connect Dockhand' })).toBeVisible();
+    await expectAllReachable(page, `the first-run screen at ${size.name}`);
+  }
   await page.setViewportSize(SIZES[0]);
   await startDemo(page);
   const simulator = await app.simulator();
