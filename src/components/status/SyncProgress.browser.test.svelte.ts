@@ -99,4 +99,19 @@ describe('SyncProgress', () => {
     await page.getByRole('button', { name: 'Retry' }).click();
     expect(retries).toBe(1);
   });
+
+  it('keeps the compact line’s height while the figures tick, so the screen below does not jump', async () => {
+    db = new DockhandDb(`sync-progress-${crypto.randomUUID()}`);
+    const props = $state({ db, status: status({ done: 1, total: 31_575 }, { customers }) });
+    mountInPage(SyncProgress, props);
+    const panel = page.getByRole('region', { name: 'Downloading your data' });
+    await expect.element(panel).toBeVisible();
+    // A narrow work area (a 1024 px window beside the menu, at 200 % zoom about half that).
+    panel.element().parentElement!.style.width = '560px';
+    const height = () => panel.element().getBoundingClientRect().height;
+    const before = height();
+    props.status = status({ done: 31_574, total: 31_575, etaMs: 2 * 3_600_000 }, { customers });
+    await expect.element(page.getByText(/31574 \/ 31575 rows · about 2 h left/)).toBeInTheDocument();
+    expect(height()).toBe(before);
+  });
 });
