@@ -2,7 +2,7 @@
  * Money by one rule against the demo (issue 26): the business's outlets trade in its own currency, and a
  * supplier's orders in the supplier's. A foreign supplier's order, its page and a new order to it name the
  * currency's code on every figure, never a bare "$"; the new order says it is raised in the supplier's
- * currency and the server keeps it so once it syncs.
+ * currency and the server keeps it so once it syncs. An order in the business's own currency reads plainly.
  */
 import type { CachedPurchaseOrder } from '../src/db/schema';
 import type { Outlet, Product } from '../src/api/resources';
@@ -36,6 +36,21 @@ test('a foreign supplier’s figures name its currency, and a new order to it is
   const items = page.getByRole('table').first();
   await expect(items.getByRole('cell', { name: figure(code) }).first()).toBeVisible();
   await expect(items).not.toContainText(/(^|[^A-Z])\$\d/);
+
+  // An order in the business's own currency reads plainly, with its symbol and no code.
+  const home = orders.find(
+    (order) => order.fob_currency.currency_code === own && order.total_supplier_buy_ex,
+  )!;
+  await page.evaluate((hash) => (location.hash = hash), `#/purchase-orders/${home.id}`);
+  await expect(page.getByRole('heading', { name: `PO ${home.id}` })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table')
+      .first()
+      .getByRole('cell', { name: /^\$[\d,]+\.\d{2}$/ })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole('table').first()).not.toContainText(`${own} `);
 
   // The supplier's page: its currency, and its orders in it.
   await page.evaluate((hash) => (location.hash = hash), `#/suppliers/${foreign.supplier.id}`);
