@@ -4,7 +4,8 @@
  * An edit the scenario means the server to refuse says why (`meantToFail`); every other op must end done.
  */
 import type { OpKind, OpRecord } from '../../src/db/ops';
-import type { NamedRecord, Order, OrderLine } from './world';
+import type { Order, OrderLine } from './types';
+import type { NamedRecord } from './world';
 
 export type Expectation =
   | { type: 'createOrder'; order: Order; externalId: string }

@@ -7,7 +7,7 @@ import { buildFilter, buildOrder, queryFor } from '../../src/api/query';
 import type { PurchaseOrder } from '../../src/api/resources';
 import type { ApiClient } from '../../electron/core/api';
 import type { Random } from './random';
-import type { Order, OrderLine } from './world';
+import type { Order, OrderLine } from './types';
 
 /** Receiving moves these to ReceivingInProgress and leaves them open. */
 const OPEN = ['Incomplete', 'OnOrder', 'BackOrder', 'ReceivingInProgress'] as const;

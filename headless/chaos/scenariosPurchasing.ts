@@ -5,7 +5,8 @@
  */
 import { allocateTempId } from '../../src/db/outbox';
 import { emit, update, valueFor, type Scenario } from './generator';
-import { recordKey, unique, type Order } from './world';
+import type { Order } from './types';
+import { recordKey, unique } from './world';
 
 export const createOrder: Scenario = async (ctx) => {
   const { db, world, random } = ctx;

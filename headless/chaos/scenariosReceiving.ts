@@ -9,7 +9,8 @@ import { allocateTempId } from '../../src/db/outbox';
 import { emit, type GenContext, type Scenario } from './generator';
 import type { MeantToFail, QueuedReceipt } from './ledger';
 import { roomOn } from './orders';
-import { recordKey, unique, type Order } from './world';
+import type { Order } from './types';
+import { recordKey, unique } from './world';
 
 const openLines = (order: Order) => order.lines.filter((line) => !line.deleted && roomOn(line) > 0);
 

@@ -7,15 +7,16 @@
  * against the order lines (./verifyReceipts.ts), and every op's end state against what its scenario meant
  * (./verifyStates.ts).
  */
-import type { OpRecord } from '../../src/db/ops';
 import type { DockhandDb } from '../../src/db/schema';
 import { deepEqual } from '../../electron/core/sync/merge';
 import type { Ledger, LedgerEntry } from './ledger';
 import type { ServerView } from './serverView';
 import type { SimSnapshotView } from './simulator';
+import type { OrderLine } from './types';
+import type { Checks, Entry } from './verifyChecks';
 import { verifyReceipts, type ReceivingCoverage } from './verifyReceipts';
 import { judgeStates } from './verifyStates';
-import type { OrderLine, World } from './world';
+import type { World } from './world';
 
 export interface Verdict {
   edits: number;
@@ -42,7 +43,6 @@ export interface Verdict {
 }
 
 type Row = Record<string, unknown>;
-export type Entry = LedgerEntry & { op: OpRecord | undefined };
 
 /** Map.groupBy is Node 21+; the tools run on Node 20. */
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
@@ -201,15 +201,6 @@ export async function verify(input: {
     receiving,
     problems,
   };
-}
-
-export interface Checks {
-  entries: Entry[];
-  done(e: Entry): boolean;
-  serverId(id: number): number | undefined;
-  server: ServerView;
-  lose(e: Entry, why: string): void;
-  apply(e: Entry): void;
 }
 
 /** Writers of each record's fields: updates, and named creates for `name`. The last done one must hold. */

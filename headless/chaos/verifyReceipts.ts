@@ -7,8 +7,9 @@
  */
 import type { QueuedReceipt } from './ledger';
 import type { SimSnapshotView } from './simulator';
-import type { Checks, Entry } from './verify';
-import type { Order, OrderLine, World } from './world';
+import type { Order, OrderLine } from './types';
+import type { Checks, Entry } from './verifyChecks';
+import type { World } from './world';
 
 type Row = Record<string, unknown>;
 type InvoiceEntry = Entry & { expectation: Extract<Entry['expectation'], { type: 'createInvoice' }> };

@@ -4,7 +4,7 @@
  * end `failed` or `blocked`. A failure the scenario did
  * not mean is a bug of the engine or of the generator either way, so it fails the run like a loss does.
  */
-import type { Entry } from './verify';
+import type { Entry } from './verifyChecks';
 
 export interface EndStates {
   failed: number;

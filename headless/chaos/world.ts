@@ -9,28 +9,9 @@ import type { ApiClient } from '../../electron/core/api';
 import { loadOrders } from './orders';
 import type { Random } from './random';
 import { type ChaosSimulator, type SpareSupplier } from './simulator';
+import type { Order } from './types';
 
 export type View = Record<string, unknown>;
-
-export interface OrderLine {
-  /** The line's temp id on an order the run created, its server id on a dataset order. */
-  id: number;
-  product: number;
-  qty: number;
-  /** quantity_received before the run (0 on the run's own orders). */
-  start: number;
-  /** Units the run's queued receipts add to it. */
-  received: number;
-  deleted: boolean;
-}
-
-export interface Order {
-  /** A temp id for an order the run created offline, a server id for a dataset order. */
-  id: number;
-  /** Created by the run (only those get line deletes). */
-  ours: boolean;
-  lines: OrderLine[];
-}
 
 export type NamedResource = 'returnReason' | 'shippingPort' | 'shipmentType' | 'fixedPriceGroup';
 
