@@ -15,7 +15,7 @@
  *   matches 12 and 24).
  */
 import type { FieldSpec, FieldType, FilterClause, FilterValue } from '../../src/api/query';
-import type { Accessor } from './engine';
+import type { Accessor } from './types';
 import { compareKeys, fold, isRef, KEY_OF, scalarOf, textOf, type SortKey } from './values';
 
 type PositiveOperator = Exclude<FilterClause['op'], keyof typeof COMPLEMENT>;

@@ -15,7 +15,7 @@
  * comparator. Only when the packed number would exceed 2^53 does a comparator sort run instead.
  */
 import type { FieldTable, OrderEntry } from '../../src/api/query';
-import type { AccessorTable } from './engine';
+import type { AccessorTable } from './types';
 import { dynamicKey, fold, ORDER_KEY_OF } from './values';
 
 /**
