@@ -26,10 +26,12 @@ let db: DockhandDb;
 let n = 0;
 const now = new Date('2026-03-10T09:30:00Z');
 const product = sampleProduct({ supplier_sku2: '9300000000017' });
+// Its own supplier is Coral Textile, not the return's (Acme).
 const other = sampleProduct({
   id: 5013,
   short_description: 'Ember dome tent',
   supplier_sku2: '9300000000024',
+  supplier: { ...product.supplier, id: 77, supplier_code: 'CORAL', name: 'Coral Textile' },
 });
 
 beforeEach(async () => {
@@ -44,7 +46,7 @@ beforeEach(async () => {
     { ...sampleSupplierReturnReason({ name: 'Faulty' }), id: 7 },
   ]);
   // The product comes from the return's supplier (Acme, 41): the rule of ./supplierLink.ts is met.
-  await db.suppliers.put(sampleSupplier());
+  await db.suppliers.put({ ...sampleSupplier(), id: 41 });
   await db.products.bulkPut([product, other]);
   await db.productSuppliers.bulkPut([
     sampleProductSupplier(),

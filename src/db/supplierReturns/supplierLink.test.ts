@@ -9,7 +9,8 @@ import {
 import { DockhandDb } from '../schema';
 import { judgeSupplierLink, supplierLinkOf, supplierLinkOnReturn } from './supplierLink';
 
-const coral = { name: 'Coral Textile', code: 'CORAL' };
+const coral = { id: 77, name: 'Coral Textile', code: 'CORAL' };
+const summit = { id: 78, name: 'Summit Gear' };
 const link = (code: string, name: string, is_deleted = false) => ({
   supplier_code: code,
   supplier_name: name,
@@ -21,6 +22,7 @@ describe('judgeSupplierLink', () => {
     judgeSupplierLink({
       productName: 'Ember dome tent',
       supplier: coral,
+      ownSupplier: summit,
       links: [],
       fetched: true,
       ...input,
@@ -48,21 +50,28 @@ describe('judgeSupplierLink', () => {
     });
   });
 
+  it('takes a product whose own supplier is the return’s, its links fetched or not', () => {
+    expect(judge({ ownSupplier: { id: 77, name: 'Coral Textile' }, fetched: false }).verdict).toBe('linked');
+  });
+
   it('says it does not know rather than guess when the product’s suppliers were not fetched', () => {
     expect(judge({ fetched: false })).toEqual({
       verdict: 'unknown',
       message:
-        'This computer hasn’t fetched the suppliers of Ember dome tent yet, so it can’t check that Coral Textile supplies it.',
+        'Ember dome tent comes from Summit Gear. This computer hasn’t fetched its other suppliers yet, so it can’t check that Coral Textile also supplies it.',
     });
+    expect(judge({ fetched: false, ownSupplier: null }).message).toBe(
+      'This computer hasn’t fetched the suppliers of Ember dome tent yet, so it can’t check that Coral Textile supplies it.',
+    );
     // Links it has are enough to answer, fetched or not.
     expect(judge({ fetched: false, links: [link('SUMMIT', 'Summit Gear')] }).verdict).toBe('not-linked');
   });
 
   it('matches by name while the supplier’s record (its code) is not on this computer', () => {
-    const byName = { name: 'coral textile ', code: null };
+    const byName = { id: 77, name: 'coral textile ', code: null };
     expect(judge({ supplier: byName, links: [link('CORAL', 'Coral Textile')] }).verdict).toBe('linked');
     expect(judge({ supplier: byName, links: [link('CT2', 'Coral Tents')] }).verdict).toBe('not-linked');
-    expect(judge({ supplier: { name: '', code: null } }).verdict).toBe('unknown');
+    expect(judge({ supplier: { id: 77, name: '', code: null } }).verdict).toBe('unknown');
   });
 });
 
@@ -70,13 +79,16 @@ describe('supplierLinkOf (from the cache)', () => {
   let db: DockhandDb;
   let n = 0;
   const acmeReturn = sampleSupplierReturn(); // supplier 41, Acme Apparel
-  const tee = sampleProduct(); // 5012
+  // 5012, its own supplier Coral Textile, not the return's.
+  const tee = sampleProduct({
+    supplier: { ...sampleProduct().supplier, id: 77, supplier_code: 'CORAL', name: 'Coral Textile' },
+  });
   const fetchedAt = '2026-03-10T09:00:00.000Z';
 
   beforeEach(async () => {
     db = new DockhandDb(`supplier-link-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
     await db.supplierReturns.put(acmeReturn);
-    await db.suppliers.put(sampleSupplier());
+    await db.suppliers.put({ ...sampleSupplier(), id: 41 });
     await db.products.put({ ...tee, _fetchedAt: fetchedAt });
   });
 

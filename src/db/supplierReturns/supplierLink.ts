@@ -10,10 +10,12 @@
  * longer lists, or a link not yet recorded), which the server accepts as it would any item.
  *
  * Three answers, never a guess:
- *  - linked      a live link names the return's supplier (by code, or by name while the supplier's record
- *                is not on this computer: the link's supplier_name is read from the supplier);
+ *  - linked      the product's own supplier (its record's `supplier`, the default link) is the return's, or
+ *                a live link names it (by code, or by name while the supplier's record is not on this
+ *                computer: the link's supplier_name is read from the supplier);
  *  - not-linked  the product's links are known and none names it (including a product with no supplier);
- *  - unknown     the product's links have not been fetched yet, or the return's supplier can't be told.
+ *  - unknown     the product's links have not been fetched yet (the sweep reads 50 products a run) and its
+ *                own supplier is another, or the return's supplier can't be told.
  */
 import type { Product, ProductSupplier } from '../../api/resources';
 import type { DockhandDb } from '../schema';
@@ -33,12 +35,20 @@ export interface SupplierLink {
 
 export interface SupplierLinkInput {
   productName: string;
-  supplier: { name: string; code: string | null };
+  /** The return's supplier; `code` null while its record is not on this computer. */
+  supplier: { id: number; name: string; code: string | null };
+  /** The product's own supplier, as its record names it. */
+  ownSupplier: { id: number; name: string | null } | null;
   /** The product's cached links (deleted ones are ignored). */
   links: readonly Pick<ProductSupplier, 'supplier_code' | 'supplier_name' | 'is_deleted'>[];
   /** Whether the product's links have been fetched (so no links means it has none). */
   fetched: boolean;
 }
+
+/** What the rule reads of a product: its names, and its own supplier when the caller has it. */
+type ProductRef = Pick<Product, 'id' | 'short_description' | 'supplier_sku'> & {
+  supplier?: Product['supplier'];
+};
 
 export const productNameOf = (product: Pick<Product, 'id' | 'short_description' | 'supplier_sku'>) =>
   product.short_description || product.supplier_sku || `Product ${product.id}`;
@@ -49,6 +59,7 @@ const sameName = (a: string | null, b: string) => !!a && a.trim().toLowerCase() 
 export function judgeSupplierLink({
   productName,
   supplier,
+  ownSupplier,
   links,
   fetched,
 }: SupplierLinkInput): SupplierLink {
@@ -64,12 +75,16 @@ export function judgeSupplierLink({
     supplier.code !== null
       ? link.supplier_code === supplier.code
       : sameName(link.supplier_name, supplier.name);
-  if (live.some(matches)) return { verdict: 'linked', message: null };
-  if (!live.length && !fetched)
+  if (ownSupplier?.id === supplier.id || live.some(matches)) return { verdict: 'linked', message: null };
+  if (!live.length && !fetched) {
+    const own = ownSupplier?.name;
     return {
       verdict: 'unknown',
-      message: `This computer hasn’t fetched the suppliers of ${productName} yet, so it can’t check that ${supplierName} supplies it.`,
+      message: own
+        ? `${productName} comes from ${own}. This computer hasn’t fetched its other suppliers yet, so it can’t check that ${supplierName} also supplies it.`
+        : `This computer hasn’t fetched the suppliers of ${productName} yet, so it can’t check that ${supplierName} supplies it.`,
     };
+  }
   const others = live.map(names);
   return {
     verdict: 'not-linked',
@@ -99,7 +114,7 @@ function linksFetched(
 export async function supplierLinkOf(
   db: DockhandDb,
   supplierReturn: Pick<CachedSupplierReturn, 'supplier'>,
-  product: Pick<Product, 'id' | 'short_description' | 'supplier_sku'>,
+  product: ProductRef,
 ): Promise<SupplierLink> {
   const [supplier, links, cached, cursor] = await Promise.all([
     db.suppliers.get(supplierReturn.supplier.id),
@@ -110,9 +125,11 @@ export async function supplierLinkOf(
   return judgeSupplierLink({
     productName: productNameOf(product),
     supplier: {
+      id: supplierReturn.supplier.id,
       name: supplierReturn.supplier.name || supplier?.name || '',
       code: supplier?.supplier_code ?? null,
     },
+    ownSupplier: (cached ?? product).supplier ?? null,
     links,
     fetched: linksFetched(cursor, product.id, cached?._fetchedAt),
   });
@@ -122,7 +139,7 @@ export async function supplierLinkOf(
 export async function supplierLinkOnReturn(
   db: DockhandDb,
   returnId: number,
-  product: Pick<Product, 'id' | 'short_description' | 'supplier_sku'>,
+  product: ProductRef,
 ): Promise<SupplierLink | null> {
   const supplierReturn = await db.supplierReturns.get(returnId);
   return supplierReturn ? supplierLinkOf(db, supplierReturn, product) : null;

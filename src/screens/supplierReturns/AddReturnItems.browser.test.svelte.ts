@@ -16,15 +16,31 @@ import { mountInPage } from '../../components/testing/mountInPage';
 import { DockhandDb } from '../../db/schema';
 import AddReturnItems from './AddReturnItems.svelte';
 
-const tent = sampleProduct({ id: 5013, short_description: 'Ember dome tent', supplier_sku2: '9300000000024' });
-const stove = sampleProduct({ id: 5014, short_description: 'Camp stove', supplier_sku2: '9300000000031' });
+const own = (id: number, code: string, name: string) => ({
+  ...sampleProduct().supplier,
+  id,
+  supplier_code: code,
+  name,
+});
+const tent = sampleProduct({
+  id: 5013,
+  short_description: 'Ember dome tent',
+  supplier_sku2: '9300000000024',
+  supplier: own(77, 'CORAL', 'Coral Textile'),
+});
+const stove = sampleProduct({
+  id: 5014,
+  short_description: 'Camp stove',
+  supplier_sku2: '9300000000031',
+  supplier: own(78, 'SUMMIT', 'Summit Gear'),
+});
 
 async function setUp() {
   const db = new DockhandDb(`add-return-items-${Date.now()}`);
-  // Return 8001 is Acme Apparel's (41); the tent comes from Coral Textile; the stove's suppliers are not
-  // fetched yet (no links, no sweep).
+  // Return 8001 is Acme Apparel's (41); the tent comes from Coral Textile; the stove from Summit Gear, its
+  // other suppliers not fetched yet (no links, no sweep).
   await db.supplierReturns.put(sampleSupplierReturn());
-  await db.suppliers.put(sampleSupplier());
+  await db.suppliers.put({ ...sampleSupplier(), id: 41 });
   await db.returnReasons.put({ ...sampleSupplierReturnReason(), id: 5 });
   await db.products.bulkPut([tent, stove]);
   await db.productSuppliers.put(
@@ -70,7 +86,7 @@ describe('AddReturnItems', () => {
     await expect
       .element(page.getByRole('alert', { name: 'Scan result' }))
       .toHaveTextContent(
-        'This computer hasn’t fetched the suppliers of Camp stove yet, so it can’t check that Acme Apparel supplies it.',
+        'Camp stove comes from Summit Gear. This computer hasn’t fetched its other suppliers yet, so it can’t check that Acme Apparel also supplies it.',
       );
     await userEvent.click(page.getByRole('button', { name: 'Don’t add' }));
     await expect.element(page.getByRole('button', { name: 'Add anyway' })).not.toBeInTheDocument();

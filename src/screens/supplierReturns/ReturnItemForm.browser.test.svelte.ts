@@ -22,7 +22,7 @@ describe('ReturnItemForm', () => {
     await db.supplierReturns.put(sampleSupplierReturn());
     await db.returnReasons.put({ ...sampleSupplierReturnReason(), id: 5 });
     // The product comes from the return's supplier (Acme): the supplier rule is AddReturnItems' test.
-    await db.suppliers.put(sampleSupplier());
+    await db.suppliers.put({ ...sampleSupplier(), id: 41 });
     await db.productSuppliers.put(sampleProductSupplier());
     const onadded = vi.fn();
     mountInPage(ReturnItemForm, {
