@@ -19,7 +19,7 @@ const item = samplePurchaseOrderItem({
     short_description: 'Ember dome tent',
     supplier_sku2: '9300000000001',
     supplier_sku: 'TENT-1',
-    manufacturer_sku: null,
+    manufacturer_sku: 'TENT-1', // the same code twice on a label is said once
   }),
   quantity_ordered: 10,
   quantity_received: 1,
