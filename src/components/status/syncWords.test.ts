@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncStatusView } from '../../bridge/contract';
-import { lastSyncText, pullStageText, pullStallText, waitingText } from './syncWords';
+import {
+  SAVED_HERE,
+  lastSyncText,
+  pullStageText,
+  pullStallText,
+  receiptSentText,
+  waitingText,
+} from './syncWords';
 
 type PullView = SyncStatusView['pull'];
 const NOW = Date.parse('2026-03-02T10:00:00.000Z');
@@ -80,5 +87,12 @@ describe('waiting text', () => {
     expect(waitingText(true)).toBe('Saved on this computer; waiting to be sent to the server.');
     expect(waitingText(true, true)).toBe('Saved on this computer; sending it to the server…');
     expect(waitingText(undefined)).not.toContain('online');
+  });
+
+  it('a form that does not follow the connection never claims it is offline; the receipt toast follows it', () => {
+    expect(SAVED_HERE).not.toMatch(/when Dockhand is online/);
+    expect(receiptSentText(false)).toBe('It is sent to the server when Dockhand is online.');
+    expect(receiptSentText(true)).toBe('Dockhand sends it to the server now.');
+    expect(receiptSentText(undefined)).not.toMatch(/when Dockhand is online/);
   });
 });

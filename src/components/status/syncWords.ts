@@ -69,6 +69,21 @@ function retryWhen(retryAt: string | undefined, now: number | undefined): string
  * while it is offline; online, that it waits its turn or is being sent. `online` undefined (no status
  * yet) says neither, so a window that just opened never claims to be offline.
  */
+/**
+ * A form's "saved" notice where the form does not follow the connection: true online and offline alike, so it
+ * never says "when Dockhand is online" to a clerk who is online (the record's own page and the sync centre
+ * then say which of the two it is, through `waitingText`).
+ */
+export const SAVED_HERE =
+  'Saved on this computer; Dockhand sends it to the server, straight away when online.';
+
+/** The tail of the "receipt saved" toast, by the connection at that moment. */
+export function receiptSentText(online: boolean | undefined): string {
+  return online === false
+    ? 'It is sent to the server when Dockhand is online.'
+    : 'Dockhand sends it to the server now.';
+}
+
 export function waitingText(online: boolean | undefined, sending = false): string {
   if (online === false) return 'Saved on this computer; it is sent to the server when Dockhand is online.';
   if (sending) return 'Saved on this computer; sending it to the server…';
