@@ -22,7 +22,7 @@ describe('collectionSource', () => {
     await db.customers.bulkAdd(
       Array.from({ length: 1_050 }, (_, i) => ({ id: 1_050 - i, name: `Ødegård, ${1_050 - i}` })),
     );
-    const source = await collectionSource(() => db.customers.toCollection());
+    const source = await collectionSource<Customer>(() => db.customers.toCollection());
     expect(source.total).toBe(1_050);
     let text = '';
     for await (const chunk of csvChunks(source, [{ header: 'Name', value: (row: Customer) => row.name }], {
