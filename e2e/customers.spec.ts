@@ -7,7 +7,6 @@
  * segment groups read as a list. A change the server refuses is explained on the customer's page.
  */
 import type { Page } from '@playwright/test';
-import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { DEMO_API_KEY } from '../electron/core/bridge/demo';
@@ -244,13 +243,8 @@ test("a change the server refuses is explained on the customer's page", async ({
   await expect(page.getByText('Failed', { exact: true })).toBeVisible();
 });
 
-// The file is checked in the browser host: Playwright sees no download in Electron, whose default download
-// asks where to save it in a system dialog (microsoft/playwright#20445); the same component saves in both.
+// In Electron the file is the one the app saved under the e2e control (fixtures.ts `download`).
 test('the customer list exports what it shows: filtered, sorted, quoted, counted', async ({ app }) => {
-  test.skip(
-    app.host === 'electron',
-    'Playwright cannot see or answer the Save dialog of an Electron download',
-  );
   const { page } = app;
   await startDemo(page);
   const counts = (await (await app.simulator()).snapshot()).counts;
@@ -275,12 +269,9 @@ test('the customer list exports what it shows: filtered, sorted, quoted, counted
   const shown = Number((await countLine.textContent())!.match(/^([\d,]+)/)![1]!.replaceAll(',', ''));
   expect(shown).toBeGreaterThan(3);
 
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const { name, bytes } = await app.download(() => page.getByRole('button', { name: 'Export CSV' }).click());
+  expect(name).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
   await expect(page.getByText(/^Exported [\d,]+ rows? to customers-[\d-]+\.csv\.$/)).toBeVisible();
-  const bytes = await readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const { data, errors } = Papa.parse<string[]>(bytes.toString('utf8'), { skipEmptyLines: true });
   expect(errors).toEqual([]);

@@ -5,9 +5,9 @@
  * page and the simulator through the same handle and never know which host they are in.
  */
 import { test as base, _electron, type ConsoleMessage, type Page } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { startBrowserHost } from '../electron/core/browserHost/host';
 import { electronBinary, NO_ELECTRON_REASON } from './support/electronBinary';
 import { controlPortHandle, inProcessHandle, type SimulatorHandle } from './support/simulatorHandle';
@@ -21,6 +21,9 @@ export interface AppUnderTest {
   simulator(): Promise<SimulatorHandle>;
   /** Every console line the renderer printed so far. */
   consoleLines: string[];
+  /** Runs `action` and answers the file it downloads: a Playwright download in the browser, the file the
+   * Electron app saved under the e2e control (its dialog cannot be answered from a test). */
+  download(action: () => Promise<void>): Promise<{ name: string; bytes: Buffer }>;
   /** The browser host's engine settings: quick reconnects so offline → online specs stay short. */
 }
 
@@ -63,6 +66,12 @@ export const test = base.extend<{ appHost: AppHost; app: AppUnderTest }>({
             consoleLines,
             simulator: async () =>
               inProcessHandle(await waitFor(() => host.bridge.demoSimulator(), 'the demo simulator')),
+            download: async (action) => {
+              const downloading = page.waitForEvent('download');
+              await action();
+              const download = await downloading;
+              return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
+            },
           });
         } finally {
           await host.stop();
@@ -77,9 +86,13 @@ export const test = base.extend<{ appHost: AppHost; app: AppUnderTest }>({
         env: { ...process.env, DOCKHAND_DEMO_CONTROL: '1', DOCKHAND_USER_DATA: dataDir },
       });
       let controlUrl: string | undefined;
+      const downloaded: string[] = [];
       app.process().stdout?.on('data', (chunk: Buffer) => {
         const match = /DOCKHAND_SIM_CONTROL (\S+)/.exec(chunk.toString());
         if (match) controlUrl = match[1];
+        for (const line of chunk.toString().matchAll(/DOCKHAND_DOWNLOADED (\S+) (.+)/g)) {
+          downloaded.push(line[1] === 'completed' ? line[2]!.trim() : `failed: ${line[1]}`);
+        }
       });
       try {
         const window = await app.firstWindow();
@@ -89,6 +102,13 @@ export const test = base.extend<{ appHost: AppHost; app: AppUnderTest }>({
           host: appHost,
           consoleLines,
           simulator: async () => controlPortHandle(await waitFor(() => controlUrl, 'the control URL')),
+          download: async (action) => {
+            const before = downloaded.length;
+            await action();
+            const path = await waitFor(() => downloaded[before], 'the download');
+            if (path.startsWith('failed: ')) throw new Error(`The download ended ${path.slice(8)}`);
+            return { name: basename(path), bytes: await readFile(path) };
+          },
         });
       } finally {
         await app.close();

@@ -134,6 +134,15 @@ async function start(): Promise<void> {
     logger.warn('permission denied', { permission }),
   );
   logger.info('app started', { version: app.getVersion(), platform: process.platform, packaged: !isDev });
+  // A clerk's download (a list's CSV) asks where to save it: Electron's default. Under the e2e control only,
+  // it is saved in the data dir and announced on stdout, as Playwright cannot answer the system dialog.
+  if (policy.demoControl) {
+    session.defaultSession.on('will-download', (_event, item) => {
+      const path = join(app.getPath('userData'), 'downloads', item.getFilename());
+      item.setSavePath(path);
+      item.once('done', (_done, state) => console.log(`DOCKHAND_DOWNLOADED ${state} ${path}`));
+    });
+  }
 
   const userData = app.getPath('userData');
   // The box registers every key it saves or loads with the redactor, so no log line can carry it.
