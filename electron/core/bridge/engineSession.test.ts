@@ -3,6 +3,7 @@
  * offline showed "Online · Syncing…" from the status hub's placeholders).
  */
 import { describe, expect, it } from 'vitest';
+import { placeholderSyncStatus } from '../sync/status';
 import type { SyncStatus } from '../sync/types';
 import { statusOnceKnown } from './engineSession';
 
@@ -23,17 +24,7 @@ function fakeHub(initial: SyncStatus) {
   };
 }
 
-const PLACEHOLDER: SyncStatus = {
-  running: false,
-  online: true,
-  authenticated: true,
-  counts: { pending: 0, sending: 0, failed: 0, blocked: 0, conflicted: 0, uncertain: 0 },
-  activity: 'stopped',
-  lastPull: {},
-  pullProgress: {},
-  pull: { tier: 'idle', dockReady: false, firstSync: true, done: 0, total: 0 },
-  watchdog: { stuck: false },
-};
+const PLACEHOLDER = placeholderSyncStatus();
 
 describe('statusOnceKnown', () => {
   it('holds back what the hub says before the engine runs, then passes everything on', () => {

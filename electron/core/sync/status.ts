@@ -37,8 +37,12 @@ export function viewOf(counts: OpCounts): OpCountsView {
   };
 }
 
-export function createStatusHub(options: { now: () => Date; watchdogMs: number }): StatusHub {
-  let status: SyncStatus = {
+/**
+ * What the hub says before the engine has run: stopped, nothing known. Until the pull's first run reads the
+ * cursors: not ready, first sync assumed.
+ */
+export function placeholderSyncStatus(): SyncStatus {
+  return {
     running: false,
     online: true,
     authenticated: true,
@@ -46,10 +50,13 @@ export function createStatusHub(options: { now: () => Date; watchdogMs: number }
     activity: 'stopped',
     lastPull: {},
     pullProgress: {},
-    // Nothing known until the pull's first run reads the cursors: not ready, first sync assumed.
     pull: { tier: 'idle', dockReady: false, firstSync: true, done: 0, total: 0 },
     watchdog: { stuck: false },
   };
+}
+
+export function createStatusHub(options: { now: () => Date; watchdogMs: number }): StatusHub {
+  let status: SyncStatus = placeholderSyncStatus();
   const listeners = new Set<(status: SyncStatus) => void>();
   let lastProgress = options.now().getTime();
   let lastError: string | undefined;
