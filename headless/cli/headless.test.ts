@@ -4,20 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SyncEngine, SyncStatus } from '../../electron/core/sync';
+import { idleSyncStatus } from '../../src/bridge/testing/syncStatus';
 import type { StorePort } from '../../src/db/storePort';
 import { waitUntilSettled } from './headless';
 
-const STATUS: SyncStatus = {
-  running: true,
-  online: true,
-  authenticated: true,
-  counts: { pending: 0, sending: 0, failed: 0, blocked: 0, conflicted: 0, uncertain: 0 },
-  activity: 'idle',
-  lastPull: {},
-  pullProgress: {},
-  pull: { tier: 'idle', dockReady: true, firstSync: false, done: 0, total: 0 },
-  watchdog: { stuck: false },
-};
+const STATUS: SyncStatus = idleSyncStatus();
 
 function standIn(status: SyncStatus, idle: () => Promise<void>) {
   const engine = { status: { get: () => status }, idle } as unknown as SyncEngine;

@@ -11,20 +11,11 @@ import type {
   DockhandBridge,
   SyncStatusView,
 } from '../bridge/contract';
+import { idleSyncStatus } from '../bridge/testing/syncStatus';
 import type { HostLink } from './bridge/webSocketBridge';
 import { Session } from './session.svelte';
 
-const STATUS: SyncStatusView = {
-  running: true,
-  online: true,
-  authenticated: true,
-  counts: { pending: 0, sending: 0, failed: 0, blocked: 0, conflicted: 0, uncertain: 0 },
-  activity: 'idle',
-  lastPull: {},
-  pullProgress: {},
-  pull: { tier: 'idle', dockReady: true, firstSync: false, done: 0, total: 0 },
-  watchdog: { stuck: false },
-};
+const STATUS = idleSyncStatus();
 
 function fakeBridge() {
   const asked: BridgeCommand[] = [];

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import type { SyncStatusView } from '../../bridge/contract';
+import { idleSyncStatus } from '../../bridge/testing/syncStatus';
 import type { OpRecord } from '../../db/ops';
 import { DockhandDb } from '../../db/schema';
 import type { Session } from '../../lib/session.svelte';
@@ -61,22 +61,14 @@ describe('StatusBar', () => {
 
   it('shows the store retry countdown, then what to do once sync has stopped', async () => {
     db = new DockhandDb(`status-bar-${crypto.randomUUID()}`);
-    const base: SyncStatusView = {
-      running: true,
-      online: true,
-      authenticated: true,
-      counts: { pending: 1, sending: 0, failed: 0, blocked: 0, conflicted: 0, uncertain: 0 },
-      activity: 'idle',
-      lastPull: {},
-      pullProgress: {},
-      pull: { tier: 'idle', dockReady: true, firstSync: false, done: 0, total: 0 },
-      watchdog: { stuck: false },
+    const base = idleSyncStatus({
+      counts: { ...idleSyncStatus().counts, pending: 1 },
       storeTrouble: {
         failures: 3,
         lastError: 'this PC’s disk is full',
         retryAt: new Date(Date.now() + 45_000).toISOString(),
       },
-    };
+    });
     const session = $state({
       db,
       syncStatus: base,
