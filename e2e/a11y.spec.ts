@@ -8,7 +8,7 @@
 import { expect, test } from './fixtures';
 import { SECTIONS } from '../src/sections';
 import { expectNoAxeViolations } from './support/axe';
-import { startDemo, twoBarcodes, waitForInitialSync } from './support/journeys';
+import { startSyncedDemo, twoBarcodes } from './support/journeys';
 import { orderToReceive } from './support/receiving';
 import type { Page } from '@playwright/test';
 
@@ -37,9 +37,7 @@ async function listRoute(page: Page, sectionId: string): Promise<string> {
 
 test('axe finds no violation on any section, record or open receipt; the icon is served', async ({ app }) => {
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
-  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  await startSyncedDemo(app);
 
   for (const section of SECTIONS) {
     await test.step(section.label, async () => {

@@ -6,14 +6,12 @@
  */
 import type { CreditNote, CreditNoteItem } from '../src/api/resources';
 import { expect, test } from './fixtures';
-import { startDemo, waitForInitialSync } from './support/journeys';
+import { startSyncedDemo } from './support/journeys';
 import { tableRows } from './support/pageData';
 
 test('credit note list → detail → its return and the return item it credits', async ({ app }) => {
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
-  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  await startSyncedDemo(app);
 
   // A note that credits a return, with its items in the cache (items arrive last in the first sync).
   let note: (CreditNote & { id: number }) | undefined;

@@ -15,7 +15,7 @@ import { CustomerSchema, type Customer } from '../src/api/resources';
 import type { OpRecord } from '../src/db/ops';
 import { expect, test } from './fixtures';
 import { apiBaseUrl } from './support/invoices';
-import { goOffline, startDemo, waitForInitialSync } from './support/journeys';
+import { goOffline, startDemo, startSyncedDemo, waitForInitialSync } from './support/journeys';
 import { tableRows } from './support/pageData';
 
 const TokenSchema = z.object({ access_token: z.string().min(1) });
@@ -219,9 +219,7 @@ test('customers made and edited offline, then a conflict resolved on the page', 
 
 test("a change the server refuses is explained on the customer's page", async ({ app }) => {
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
-  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  const simulator = await startSyncedDemo(app);
   await simulator.setRules([
     {
       operation: 'updateCustomer',

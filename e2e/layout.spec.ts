@@ -16,7 +16,7 @@
 import type { Page } from '@playwright/test';
 import { SECTIONS } from '../src/sections';
 import { expect, test } from './fixtures';
-import { startDemo, waitForInitialSync } from './support/journeys';
+import { startSyncedDemo } from './support/journeys';
 import { inSightUnscrolled, unreachableControls } from './support/layout';
 import { orderToReceive } from './support/receiving';
 
@@ -93,9 +93,7 @@ test('at 1366×768, 1024×768 and 200 % zoom every section has every control in 
     await expectAllReachable(page, `the first-run screen at ${size.name}`);
   }
   await page.setViewportSize(SIZES[0]);
-  await startDemo(page);
-  const simulator = await app.simulator();
-  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  await startSyncedDemo(app);
   const { order } = await orderToReceive(page);
 
   // Pages beyond the lists, found once: a record of each section, and the forms for a new one.

@@ -6,14 +6,12 @@
 import type { Customer } from '../src/api/resources';
 import { expect, test } from './fixtures';
 import { BackOffice } from './support/invoices';
-import { startDemo, waitForInitialSync } from './support/journeys';
+import { startSyncedDemo } from './support/journeys';
 import { tableRows } from './support/pageData';
 
 test('a customer’s loyalty history is read online, charted, and kept for offline', async ({ app }) => {
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
-  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  const simulator = await startSyncedDemo(app);
   const office = await BackOffice.of(page);
   const customers = await tableRows<Customer>(page, 'customers');
   let target: { id: number; history: { ids: number[]; total: number } } | undefined;

@@ -7,7 +7,7 @@
 import type { CachedPurchaseOrder } from '../src/db/schema';
 import type { Outlet, Product } from '../src/api/resources';
 import { expect, test } from './fixtures';
-import { queuedOrder, startDemo, waitForInitialSync } from './support/journeys';
+import { queuedOrder, startSyncedDemo } from './support/journeys';
 import { tableRows } from './support/pageData';
 
 const figure = (code: string) => new RegExp(`${code}\\s[\\d,]+\\.\\d{2}`);
@@ -16,9 +16,7 @@ test('a foreign supplier’s figures name its currency, and a new order to it is
   app,
 }) => {
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
-  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  await startSyncedDemo(app);
 
   await expect.poll(async () => (await tableRows<Outlet>(page, 'outlets')).length).toBeGreaterThan(0);
   const own = (await tableRows<Outlet>(page, 'outlets'))[0]!.fob_currency.currency_code;

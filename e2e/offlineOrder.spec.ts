@@ -8,7 +8,7 @@
  * rather than read as a shorter, wrong code.
  */
 import { expect, test } from './fixtures';
-import { fillOrderHeader, queuedOrder, startDemo, twoBarcodes, waitForInitialSync } from './support/journeys';
+import { fillOrderHeader, queuedOrder, startSyncedDemo, twoBarcodes } from './support/journeys';
 import { scan, throttleCpu } from './support/scanner';
 
 const INTERRUPTED = 'The scan was interrupted because the computer was busy — scan again.';
@@ -17,9 +17,7 @@ test('a purchase order raised offline by scanning syncs exactly once when the ne
   app,
 }) => {
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
-  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  const simulator = await startSyncedDemo(app);
   const [first, second] = await twoBarcodes(page);
 
   const status = page.getByRole('status', { name: 'Sync status' });

@@ -8,7 +8,7 @@ import type { PurchaseOrder } from '../src/api/resources';
 import type { CachedPurchaseOrder, CachedPurchaseOrderItem } from '../src/db/schema';
 import { expect, test } from './fixtures';
 import { BackOffice } from './support/invoices';
-import { startDemo, waitForInitialSync } from './support/journeys';
+import { startSyncedDemo } from './support/journeys';
 import { tableRows } from './support/pageData';
 
 const itemIds = (order: PurchaseOrder) =>
@@ -18,9 +18,7 @@ test('remove a PO line offline, undo, remove again, and the server loses exactly
   app,
 }) => {
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
-  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  const simulator = await startSyncedDemo(app);
   const orders = await tableRows<CachedPurchaseOrder>(page, 'purchaseOrders');
   const lines = await tableRows<CachedPurchaseOrderItem>(page, 'purchaseOrderItems');
   const linesOf = (poId: number) => lines.filter((line) => line.po_id === poId);

@@ -7,14 +7,12 @@
 import type { Product } from '../src/api/resources';
 import type { CachedPurchaseOrderItem } from '../src/db/schema';
 import { expect, test } from './fixtures';
-import { scan, startDemo, waitForInitialSync } from './support/journeys';
+import { scan, startSyncedDemo } from './support/journeys';
 import { tableRows } from './support/pageData';
 
 test('find a product by words and by code, read its page, and open one by scanning', async ({ app }) => {
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
-  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  await startSyncedDemo(app);
   const products = await tableRows<Product>(page, 'products');
   const lines = await tableRows<CachedPurchaseOrderItem>(page, 'purchaseOrderItems');
   // A product some order orders, with a description of two words or more and a barcode.

@@ -7,7 +7,7 @@
  * status have moved.
  */
 import { expect, test } from './fixtures';
-import { startDemo, waitForInitialSync } from './support/journeys';
+import { startSyncedDemo } from './support/journeys';
 import { tableRows } from './support/pageData';
 import { draftOf, expectReceivedNow, orderToReceive } from './support/receiving';
 import { scan, throttleCpu } from './support/scanner';
@@ -19,9 +19,7 @@ test('an order received offline by scanning lands as exactly one supplier invoic
   // A first sync, a throttled delivery with a reload, and a sync back: more than the default budget.
   test.setTimeout(300_000);
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
-  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  const simulator = await startSyncedDemo(app);
   const { order, lines } = await orderToReceive(page);
   const [partial, over, faulty] = lines as [(typeof lines)[0], (typeof lines)[0], (typeof lines)[0]];
 

@@ -8,7 +8,7 @@
  * undoes a double scan, and a quantity needs its x.
  */
 import { expect, test } from './fixtures';
-import { startDemo, waitForInitialSync } from './support/journeys';
+import { startSyncedDemo } from './support/journeys';
 import { draftOf, expectReceivedNow, orderToReceive } from './support/receiving';
 import { scan, throttleCpu } from './support/scanner';
 import type { Locator } from '@playwright/test';
@@ -45,9 +45,7 @@ test('a slow PC with broken scan timing never receives a wrong code, and says so
 }) => {
   test.setTimeout(300_000);
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
-  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  const simulator = await startSyncedDemo(app);
   const { order, lines } = await orderToReceive(page);
   const [a, b, c] = lines as [(typeof lines)[0], (typeof lines)[0], (typeof lines)[0]];
   const codeA = a.product.supplier_sku2;

@@ -5,20 +5,11 @@
  * and correcting the quantity in the form (labelled in words, no JSON) and retrying lands it.
  */
 import { expect, test } from './fixtures';
-import {
-  fillOrderHeader,
-  queuedOrder,
-  scan,
-  startDemo,
-  twoBarcodes,
-  waitForInitialSync,
-} from './support/journeys';
+import { fillOrderHeader, queuedOrder, scan, startSyncedDemo, twoBarcodes } from './support/journeys';
 
 test('a rejected order is said in words, and correcting it in the form lands it', async ({ app }) => {
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
-  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  const simulator = await startSyncedDemo(app);
   const [product] = await twoBarcodes(page);
   await simulator.setRules([
     {

@@ -20,7 +20,7 @@ import {
 import type { OpRecord } from '../src/db/ops';
 import { expect, test } from './fixtures';
 import { apiBaseUrl } from './support/invoices';
-import { goOffline, startDemo, waitForInitialSync } from './support/journeys';
+import { goOffline, startSyncedDemo } from './support/journeys';
 import { tableRows } from './support/pageData';
 import { scan } from './support/scanner';
 
@@ -142,9 +142,7 @@ const header = ({
 test('items scanned onto a return offline reach the server exactly once', async ({ app }) => {
   test.setTimeout(240_000);
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
-  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  const simulator = await startSyncedDemo(app);
   const api = await returnsApi(page);
 
   // An Incomplete return no credit note names: the sync never fetched it, so it is opened by number.
@@ -285,9 +283,7 @@ test('an item added offline to a return the office finalised meanwhile is explai
 }) => {
   test.setTimeout(240_000);
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
-  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  const simulator = await startSyncedDemo(app);
   const api = await returnsApi(page);
   const { target, first: product } = await returnWithProducts(page, api);
   const itemsBefore = await api.items(target.id);

@@ -11,7 +11,7 @@ import type { ProductSupplier, Supplier } from '../src/api/resources';
 import type { OpRecord } from '../src/db/ops';
 import { expect, test } from './fixtures';
 import { BackOffice } from './support/invoices';
-import { startDemo, waitForInitialSync } from './support/journeys';
+import { startDemo, startSyncedDemo, waitForInitialSync } from './support/journeys';
 import { tableRows } from './support/pageData';
 
 /** The record without what the server sets on every write. */
@@ -126,9 +126,7 @@ test("a product's suppliers edited offline, then a lead time in conflict with th
   app,
 }) => {
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
-  await waitForInitialSync(page, (await simulator.snapshot()).counts.purchaseOrders);
+  const simulator = await startSyncedDemo(app);
   const office = await BackOffice.of(page);
 
   // A product whose supplier links the first sync's sweep brought, on its suppliers page.

@@ -2,6 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { CachedPurchaseOrder } from '../../src/db/schema';
 import type { OpRecord } from '../../src/db/ops';
+import type { AppUnderTest } from '../fixtures';
 import { tableRows } from './pageData';
 import type { SimulatorHandle } from './simulatorHandle';
 
@@ -22,6 +23,16 @@ export async function waitForInitialSync(page: Page, count: number): Promise<voi
     timeout: 90_000,
   });
   await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Idle', { timeout: 90_000 });
+}
+
+/** The demo started and its first sync over: the simulator behind it, for the spec to steer. */
+export async function startSyncedDemo(
+  app: Pick<AppUnderTest, 'page' | 'simulator'>,
+): Promise<SimulatorHandle> {
+  await startDemo(app.page);
+  const simulator = await app.simulator();
+  await waitForInitialSync(app.page, (await simulator.snapshot()).counts.purchaseOrders);
+  return simulator;
 }
 
 /**
