@@ -15,7 +15,7 @@ import { CustomerSchema, type Customer } from '../src/api/resources';
 import type { OpRecord } from '../src/db/ops';
 import { expect, test } from './fixtures';
 import { apiBaseUrl } from './support/invoices';
-import { goOffline, startDemo, startSyncedDemo, waitForInitialSync } from './support/journeys';
+import { goOffline, startSyncedDemo } from './support/journeys';
 import { tableRows } from './support/pageData';
 
 const TokenSchema = z.object({ access_token: z.string().min(1) });
@@ -66,10 +66,8 @@ function content({ modified_on: _modified, delivery_addresses, ...rest }: Custom
 
 test('customers made and edited offline, then a conflict resolved on the page', async ({ app }) => {
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
+  const simulator = await startSyncedDemo(app);
   const counts = (await simulator.snapshot()).counts;
-  await waitForInitialSync(page, counts.purchaseOrders);
   const office = await CustomerOffice.of(page);
 
   // The list: every customer of the demo; a search by number kept in the URL; Enter opens the match.
@@ -244,9 +242,7 @@ test("a change the server refuses is explained on the customer's page", async ({
 // In Electron the file is the one the app saved under the e2e control (fixtures.ts `download`).
 test('the customer list exports what it shows: filtered, sorted, quoted, counted', async ({ app }) => {
   const { page } = app;
-  await startDemo(page);
-  const counts = (await (await app.simulator()).snapshot()).counts;
-  await waitForInitialSync(page, counts.purchaseOrders);
+  await startSyncedDemo(app);
 
   // A name a CSV must quote: "Last, First" has a comma, and this one quotes and non-ASCII letters too.
   await page.evaluate((hash) => (location.hash = hash), '#/customers/new');

@@ -10,7 +10,7 @@ import type { OpRecord } from '../src/db/ops';
 import { DEMO_API_KEY } from '../electron/core/bridge/demo';
 import { expect, test } from './fixtures';
 import { apiBaseUrl } from './support/invoices';
-import { startDemo, waitForInitialSync } from './support/journeys';
+import { startSyncedDemo } from './support/journeys';
 import { tableRows } from './support/pageData';
 
 /** Reads the API with the demo key, as another client of the back office would, never through Dockhand. */
@@ -43,10 +43,8 @@ const names = (records: readonly { name: string | null }[]) => records.map((reco
 
 test('reference lists edited offline reach the server exactly once', async ({ app }) => {
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
+  const simulator = await startSyncedDemo(app);
   const before = (await simulator.snapshot()).counts;
-  await waitForInitialSync(page, before.purchaseOrders);
   const api = await apiReader(await apiBaseUrl(page));
   const reasonsBefore = await api.reasons();
   const typesBefore = await api.shipmentTypes();
@@ -188,10 +186,8 @@ test('a port the server refuses is explained on its row and page; one opened by 
   app,
 }) => {
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
+  const simulator = await startSyncedDemo(app);
   const before = (await simulator.snapshot()).counts;
-  await waitForInitialSync(page, before.purchaseOrders);
   const api = await apiReader(await apiBaseUrl(page));
 
   // A port the server has and this computer does not know (no cached supplier or order names it).

@@ -7,15 +7,13 @@
 import { expect, test } from './fixtures';
 import { BackOffice } from './support/invoices';
 import { tableRows } from './support/pageData';
-import { startDemo, waitForInitialSync } from './support/journeys';
+import { startSyncedDemo } from './support/journeys';
 import type { OpRecord } from '../src/db/ops';
 
 test('an invoice edited offline, in conflict with the server, then finalised', async ({ app }) => {
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
+  const simulator = await startSyncedDemo(app);
   const counts = (await simulator.snapshot()).counts;
-  await waitForInitialSync(page, counts.purchaseOrders);
   const office = await BackOffice.of(page);
   const status = page.getByRole('status', { name: 'Sync status' });
 

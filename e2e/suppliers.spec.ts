@@ -11,7 +11,7 @@ import type { ProductSupplier, Supplier } from '../src/api/resources';
 import type { OpRecord } from '../src/db/ops';
 import { expect, test } from './fixtures';
 import { BackOffice } from './support/invoices';
-import { startDemo, startSyncedDemo, waitForInitialSync } from './support/journeys';
+import { startSyncedDemo } from './support/journeys';
 import { tableRows } from './support/pageData';
 
 /** The record without what the server sets on every write. */
@@ -19,10 +19,7 @@ const content = ({ modified_on: _modified, ...rest }: Supplier) => rest;
 
 test('a supplier edited offline, then in conflict with the server', async ({ app }) => {
   const { page } = app;
-  await startDemo(page);
-  const simulator = await app.simulator();
-  const counts = (await simulator.snapshot()).counts;
-  await waitForInitialSync(page, counts.purchaseOrders);
+  const simulator = await startSyncedDemo(app);
   const office = await BackOffice.of(page);
   const status = page.getByRole('status', { name: 'Sync status' });
 
