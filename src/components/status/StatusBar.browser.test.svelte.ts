@@ -26,6 +26,10 @@ const op = (id: string, state: OpRecord['state']): OpRecord => ({
   label: `Update supplier ${id}`,
 });
 
+/** A window attached to its host whose engine has said nothing yet: the figures come from the outbox. */
+const attachedSession = (db: DockhandDb, updates = new AppUpdates(null)) =>
+  ({ db, syncStatus: null, attached: true, detachedReason: null, updates }) as unknown as Session;
+
 let db: DockhandDb | undefined;
 afterEach(async () => {
   db?.close();
@@ -37,13 +41,7 @@ describe('StatusBar', () => {
     db = new DockhandDb(`status-bar-${crypto.randomUUID()}`);
     await db.outbox.bulkAdd([op('a', 'queued'), op('b', 'sending'), op('c', 'failed'), op('d', 'done')]);
     // The engine has reported nothing yet (no status): the figures still come from the outbox.
-    const session = {
-      db,
-      syncStatus: null,
-      attached: true,
-      detachedReason: null,
-      updates: new AppUpdates(null),
-    } as unknown as Session;
+    const session = attachedSession(db);
     mountInPage(StatusBar, { session });
     const bar = page.getByRole('status', { name: 'Sync status' });
     await expect.element(bar).toHaveTextContent('2 pending');
@@ -102,13 +100,7 @@ describe('StatusBar', () => {
     const host = updateBridge({ ...READY_STATUS, state: { kind: 'idle' } });
     const updates = new AppUpdates(host.bridge);
     updates.start();
-    const session = {
-      db,
-      syncStatus: null,
-      attached: true,
-      detachedReason: null,
-      updates,
-    } as unknown as Session;
+    const session = attachedSession(db, updates);
     mountInPage(StatusBar, { session });
     await expect.element(page.getByRole('button', { name: 'Sync now' })).toBeVisible();
     expect(page.getByRole('button', { name: 'Restart to update' }).elements()).toHaveLength(0);
@@ -132,13 +124,7 @@ describe('StatusBar', () => {
 
   it('keeps its words in a "Sync status" live region inside the footer, the controls outside it', async () => {
     db = new DockhandDb(`status-bar-${crypto.randomUUID()}`);
-    const session = {
-      db,
-      syncStatus: null,
-      attached: true,
-      detachedReason: null,
-      updates: new AppUpdates(null),
-    } as unknown as Session;
+    const session = attachedSession(db);
     mountInPage(StatusBar, { session });
     const footer = page.getByRole('contentinfo');
     const bar = footer.getByRole('status', { name: 'Sync status' });
