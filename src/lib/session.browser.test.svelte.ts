@@ -72,12 +72,18 @@ function fakeBridge() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A session over a fake bridge, started and past its first reads. */
+async function started() {
+  const fake = fakeBridge();
+  const session = new Session(fake.bridge);
+  const stop = session.start();
+  await settle();
+  return { fake, session, stop };
+}
+
 describe('Session', () => {
   it('keeps the same status object when the host says the same thing again', async () => {
-    const fake = fakeBridge();
-    const session = new Session(fake.bridge);
-    const stop = session.start();
-    await settle();
+    const { fake, session, stop } = await started();
     let seen = 0;
     const cleanup = $effect.root(() => {
       $effect(() => {
@@ -101,10 +107,7 @@ describe('Session', () => {
   });
 
   it('a progress tick of one resource does not wake what derives another', async () => {
-    const fake = fakeBridge();
-    const session = new Session(fake.bridge);
-    const stop = session.start();
-    await settle();
+    const { fake, session, stop } = await started();
     const progress = (customers: number) => ({
       ...STATUS,
       activity: 'pulling' as const,
@@ -143,10 +146,7 @@ describe('Session', () => {
   });
 
   it('forgets the status while the host link is down, says so, and reads it again once back', async () => {
-    const fake = fakeBridge();
-    const session = new Session(fake.bridge);
-    const stop = session.start();
-    await settle();
+    const { fake, session, stop } = await started();
     fake.emit({ event: 'sync.status', payload: STATUS });
     expect(session.syncStatus?.online).toBe(true);
     expect(session.hostLinkText).toBeNull();
