@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import type { SupplierInvoice } from '../../api/resources';
 import { sampleSupplier, sampleSupplierInvoice } from '../../api/resources/fixtures';
 import { mountInPage } from '../../components/testing/mountInPage';
 import { DockhandDb } from '../../db/schema';
@@ -17,13 +18,18 @@ const optionTexts = (select: ReturnType<typeof page.getByRole>) =>
     .elements()
     .map((option) => option.textContent);
 
+/** The editor open on `invoice`, stored with whatever `prepare` adds to a fresh database. */
+async function editing(invoice: SupplierInvoice, prepare?: (db: DockhandDb) => Promise<unknown>) {
+  const db = new DockhandDb(`invoice-edit-form-${crypto.randomUUID()}`);
+  await db.supplierInvoices.put(invoice);
+  await prepare?.(db);
+  mountInPage(InvoiceEditForm, { db, invoice });
+  return { db, form: page.getByRole('form', { name: 'Edit invoice' }) };
+}
+
 describe('InvoiceEditForm', () => {
   it('takes the tax out of freight that includes it, and says so in its labels', async () => {
-    const db = new DockhandDb(`invoice-edit-form-${crypto.randomUUID()}`);
-    const invoice = sampleSupplierInvoice({ id: 7001 });
-    await db.supplierInvoices.put(invoice);
-    mountInPage(InvoiceEditForm, { db, invoice });
-    const form = page.getByRole('form', { name: 'Edit invoice' });
+    const { db, form } = await editing(sampleSupplierInvoice({ id: 7001 }));
 
     await expect.element(form.getByRole('spinbutton', { name: 'Freight (ex tax)' })).toHaveValue(50);
     await userEvent.click(form.getByRole('checkbox', { name: 'Freight includes tax' }));
@@ -44,15 +50,14 @@ describe('InvoiceEditForm', () => {
   });
 
   it('offers the country of origin by name and distribute-costs-by as a choice, and sends their ids and values', async () => {
-    const db = new DockhandDb(`invoice-edit-form-${crypto.randomUUID()}`);
-    const invoice = sampleSupplierInvoice({ id: 7002, distribute_costs_by: 'Value' });
-    await db.supplierInvoices.put(invoice);
-    await db.suppliers.bulkPut([
-      sampleSupplier({ id: 1, country_of_origin: { id: 44, name: 'China' } }),
-      sampleSupplier({ id: 2, country_of_origin: { id: 12, name: 'Australia' } }),
-    ] as never);
-    mountInPage(InvoiceEditForm, { db, invoice });
-    const form = page.getByRole('form', { name: 'Edit invoice' });
+    const { db, form } = await editing(
+      sampleSupplierInvoice({ id: 7002, distribute_costs_by: 'Value' }),
+      (db) =>
+        db.suppliers.bulkPut([
+          sampleSupplier({ id: 1, country_of_origin: { id: 44, name: 'China' } }),
+          sampleSupplier({ id: 2, country_of_origin: { id: 12, name: 'Australia' } }),
+        ] as never),
+    );
 
     const country = form.getByRole('combobox', { name: 'Country of origin' });
     await expect.poll(() => optionTexts(country)).toEqual(['Not changed', 'Australia', 'China']);
@@ -71,11 +76,7 @@ describe('InvoiceEditForm', () => {
   });
 
   it('says at the fields what is out of bounds, and saves nothing', async () => {
-    const db = new DockhandDb(`invoice-edit-form-${crypto.randomUUID()}`);
-    const invoice = sampleSupplierInvoice({ id: 7003 });
-    await db.supplierInvoices.put(invoice);
-    mountInPage(InvoiceEditForm, { db, invoice });
-    const form = page.getByRole('form', { name: 'Edit invoice' });
+    const { db, form } = await editing(sampleSupplierInvoice({ id: 7003 }));
 
     const rounding = form.getByRole('spinbutton', { name: 'Rounding adjustment' });
     await userEvent.fill(rounding, '99999999999999');
