@@ -197,6 +197,13 @@ test('customers made and edited offline, then a conflict resolved on the page', 
     })
     .toContain('Balmain');
   expect((await office.customer(rival.id)).delivery_addresses).toHaveLength(rivalAddresses + 1);
+  // The row is drawn again when the pull brings the server's number for the address (its temp id is
+  // negative): wait for that, or a Remove pressed just before it loses its question with the old row.
+  await expect(page.getByRole('link', { name: /^Edit delivery address 9 Wharf Rd/ })).toHaveAttribute(
+    'href',
+    /\/addresses\/\d+$/,
+    { timeout: 60_000 },
+  );
   await page.getByRole('button', { name: /^Remove delivery address 9 Wharf Rd/ }).click();
   const removal = page.getByRole('dialog', { name: 'Remove this delivery address?' });
   await removal.getByRole('button', { name: 'Remove address' }).click();
