@@ -34,3 +34,29 @@ export function isValidGtin(code: string): boolean {
 export function passesCheckDigit(code: string): boolean {
   return !hasGtinShape(code) || isValidGtin(code);
 }
+
+/**
+ * What a GTIN names, read from its digits alone: a GTIN-14's first digit is its packaging indicator. 0 is the
+ * trade item itself written in 14 digits; 1 to 8 make a case (a carton) of the item whose GTIN-13 or GTIN-12
+ * is the next digits with a new check digit; 9 is a variable-measure item, nobody's carton. `unit` is the
+ * item's digits without the check digit, left-padded to 12 (GTIN-8/12/13 and its GTIN-14 wrap share it), so a
+ * carton and its unit meet on one key; null for a code that is not a valid GTIN.
+ */
+export type GtinRole = { pack: 'unit' | 'carton'; unit: string } | null;
+
+export function gtinRole(code: string): GtinRole {
+  if (!isValidGtin(code)) return null;
+  const unit = code.slice(code.length === 14 ? 1 : 0, -1).padStart(12, '0');
+  if (code.length < 14 || code[0] === '0') return { pack: 'unit', unit };
+  return code[0] === '9' ? null : { pack: 'carton', unit };
+}
+
+/**
+ * The unit's own barcode for a unit key (`gtinRole().unit`), as printed on the unit: its GTIN-13, its
+ * GTIN-12 (UPC-A) when that starts with 0, its GTIN-8 when it starts with five (GS1 pads an EAN-8 so).
+ */
+export function unitBarcode(unit: string): string {
+  const code = `${unit}${gtinCheckDigit(unit)}`;
+  if (code.startsWith('00000')) return code.slice(5);
+  return code.startsWith('0') ? code.slice(1) : code;
+}

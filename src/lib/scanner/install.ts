@@ -6,7 +6,7 @@
  */
 import type { Retract } from './fragments';
 import { chooseByText, typeInto } from './replay';
-import type { Scan, ScanRejection } from './scan';
+import { GROUP_SEPARATOR, type Scan, type ScanRejection } from './scan';
 import { createWedgeDetector, type WedgeDetector } from './wedge';
 
 export interface WedgeScannerOptions {
@@ -25,7 +25,10 @@ export interface WedgeScannerOptions {
 export function installWedgeScanner(win: Window, options: WedgeScannerOptions): () => void {
   let replaying = false;
 
-  function replay(text: string, target: EventTarget | undefined): Retract | undefined {
+  function replay(held: string, target: EventTarget | undefined): Retract | undefined {
+    // A group separator (Ctrl+] held as part of a would-be GS1 scan) types nothing in a field, nor here.
+    const text = held.replaceAll(GROUP_SEPARATOR, '');
+    if (text === '') return () => true;
     if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
       return typeInto(target, text);
     }
@@ -66,6 +69,7 @@ export function installWedgeScanner(win: Window, options: WedgeScannerOptions): 
       altKey: event.altKey,
       repeat: event.repeat,
       isComposing: event.isComposing,
+      code: event.code,
       target: event.target ?? undefined,
       timeStamp: event.timeStamp,
     });

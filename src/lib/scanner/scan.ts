@@ -3,6 +3,12 @@
  * trusted, with the reason in the words a clerk on the dock understands.
  */
 
+/**
+ * FNC1 as a wedge sends it: ASCII 29, the group separator, which ends a variable-length element of a GS1
+ * label (./gs1.ts). A scan's code keeps it; the wedge detector turns Ctrl+] into it (./wedge.ts).
+ */
+export const GROUP_SEPARATOR = '\u001d';
+
 export interface Scan {
   /** The code, without the configured prefix and suffix. */
   code: string;
@@ -13,7 +19,7 @@ export interface Scan {
 }
 
 export type ScanRejectionKind =
-  'interrupted' | 'typed-before' | 'check-digit' | 'missing-prefix' | 'missing-suffix';
+  'interrupted' | 'typed-before' | 'check-digit' | 'unreadable' | 'missing-prefix' | 'missing-suffix';
 
 export interface ScanRejection {
   kind: ScanRejectionKind;
@@ -29,6 +35,7 @@ const REASONS: Record<ScanRejectionKind, string> = {
   interrupted: 'The scan was interrupted because the computer was busy — scan again.',
   'typed-before': 'A key pressed just before the scan may be part of it, so it was not used — scan again.',
   'check-digit': 'That barcode did not read correctly (its check digit does not match) — scan again.',
+  unreadable: 'That carton label did not read correctly — scan it again, or scan the barcode of one unit.',
   'missing-prefix':
     'That scan did not start with the prefix set in Settings, so it was not used — scan again, or check the prefix the scanner sends.',
   'missing-suffix':

@@ -8,6 +8,7 @@
  * milliseconds, a delay screens that take no scans should not pay.
  */
 import { startsWithTyping } from '../../db/receiving/typedQuantity';
+import { readScannedCode } from './gs1';
 import { passesCheckDigit } from './gtin';
 import { scanRejection, type Scan, type ScanRejection } from './scan';
 import type { ScannerSettings } from './settings';
@@ -60,14 +61,24 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
   const routes: ScanRoutes = {
     onScan: (scan) => {
       const handler = current();
+      if (!handler) return;
       // Keys typed just before a product scan that ran into it ("-5", "12x"): never glued onto its code.
       // Judged here, per claim, not in the wedge: a docket's number (anyCode) may well start like that.
-      if (handler && !handler.anyCode && startsWithTyping(scan.code))
+      if (!handler.anyCode && startsWithTyping(scan.code)) {
         handler.onRejected(scanRejection('typed-before', scan.code, false));
+        return;
+      }
+      // A symbology identifier comes off; a GS1 label is handed on in its printed form, "(01)…(30)24"
+      // (./gs1.ts), which the screens read back and a clerk could type.
+      const read = readScannedCode(scan.code);
+      if (handler.anyCode)
+        handler.onScan({ ...scan, code: read.kind === 'gs1' ? read.elements.text : read.code });
+      else if (read.kind === 'refused') handler.onRejected(scanRejection(read.reason, scan.code, false));
+      else if (read.kind === 'gs1') handler.onScan({ ...scan, code: read.elements.text });
       // A barcode that lost, gained or garbled a digit fails its check digit: refused, never looked up.
-      else if (handler && !handler.anyCode && !passesCheckDigit(scan.code))
+      else if (!passesCheckDigit(read.code))
         handler.onRejected(scanRejection('check-digit', scan.code, false));
-      else handler?.onScan(scan);
+      else handler.onScan({ ...scan, code: read.code });
     },
     onRejected: (rejection) => current()?.onRejected(rejection),
   };

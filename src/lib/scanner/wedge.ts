@@ -24,7 +24,13 @@
  * detection no longer depends on timing. GS1 check digits are judged by the caller (./gtin.ts).
  */
 import { FragmentMemory, type Fragment, type Retract } from './fragments';
-import { scanRejection, type Scan, type ScanRejection, type ScanRejectionKind } from './scan';
+import {
+  GROUP_SEPARATOR,
+  scanRejection,
+  type Scan,
+  type ScanRejection,
+  type ScanRejectionKind,
+} from './scan';
 
 export interface KeyLike<Target = unknown> {
   key: string;
@@ -33,6 +39,8 @@ export interface KeyLike<Target = unknown> {
   altKey?: boolean;
   repeat?: boolean;
   isComposing?: boolean;
+  /** The physical key (a DOM event's `code`): Ctrl+] is read by position, whatever the layout prints on it. */
+  code?: string;
   /** Where the key was typed: handed back with the replay. */
   target?: Target;
   /**
@@ -86,6 +94,17 @@ export const SPLIT_WINDOW_MS = 1500;
 export const FRAME_CAP_MS = 3000;
 /** The most the quiet timer waits beyond the threshold for a page running behind the keyboard. */
 const MAX_LAG_MS = 500;
+
+/**
+ * FNC1 in a GS1 label (./gs1.ts): a wedge types the group separator as Ctrl+] (the key right of P, which a
+ * German layout calls "+"), or as the character itself. Either is a character of the scan, held like any
+ * other: a key that passed through would end the burst and cut the label in two.
+ */
+function isGroupSeparator(event: KeyLike<unknown>): boolean {
+  if (event.key === GROUP_SEPARATOR) return true;
+  if (!event.ctrlKey || event.altKey || event.metaKey || event.repeat) return false;
+  return event.key === ']' || event.code === 'BracketRight';
+}
 
 /** Keys that change no text and may come between a scanner's characters (it presses Shift for capitals). */
 const NEUTRAL_KEYS = new Set(['Shift', 'CapsLock', 'Unidentified', 'Dead']);
@@ -244,6 +263,7 @@ export function createWedgeDetector<Target = unknown>(options: WedgeOptions<Targ
 
   function key(event: KeyLike<Target>): KeyVerdict {
     const at = event.timeStamp ?? options.now();
+    if (isGroupSeparator(event)) return held(GROUP_SEPARATOR, event.target, at);
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || event.isComposing)
       return passThrough();
     if (NEUTRAL_KEYS.has(event.key)) return 'pass';
@@ -256,11 +276,16 @@ export function createWedgeDetector<Target = unknown>(options: WedgeOptions<Targ
     }
     // Tab, Backspace, arrows…: a person's key; what they typed before it must land first.
     if (event.key.length !== 1) return passThrough();
+    return held(event.key, event.target, at);
+  }
+
+  /** A character key: held as part of a burst (or passed, a space starting one). */
+  function held(char: string, target: Target | undefined, at: number): KeyVerdict {
     // A key after a gap the timer has not reported yet (a busy event loop) ends the earlier burst.
     if (burst !== null && !continues(burst, at)) flush();
-    if (burst === null && event.key === ' ') return 'pass';
-    hold(event.key, event.target, at);
-    if (suffix !== '' && event.key === suffix && burst !== null && burst.text.length > 1) end(at, 'suffix');
+    if (burst === null && char === ' ') return 'pass';
+    hold(char, target, at);
+    if (suffix !== '' && char === suffix && burst !== null && burst.text.length > 1) end(at, 'suffix');
     return 'hold';
   }
 
