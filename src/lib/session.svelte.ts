@@ -10,7 +10,7 @@
  *
  * The API key passes through `connect`/`test` straight into the bridge invoke: it is never kept here.
  */
-import Dexie, { liveQuery } from 'dexie';
+import Dexie from 'dexie';
 import type {
   AppInfo,
   BridgeCommand,
@@ -27,10 +27,11 @@ import type {
 import { storeRequestHandler } from '../bridge/storeLink';
 import type { HostLink } from './bridge/webSocketBridge';
 import { hostLinkText } from './bridge/hostLinkWords';
+import { watchOutbox } from './outboxWatch';
 import { keepUnchanged } from './sameData';
 import { createDexieStore } from '../db/dexieStore';
 import { startPullWorker } from './pullWorker';
-import type { OpRecord, OpState } from '../db/ops';
+import type { OpRecord } from '../db/ops';
 import { readReceivingSettings } from '../db/receiving/settings';
 import { DockhandDb } from '../db/schema';
 import { Toasts } from './toasts.svelte';
@@ -39,9 +40,6 @@ import { AppUpdates } from './updates.svelte';
 export type SessionPhase = 'no-bridge' | 'starting' | 'connect' | 'opening' | 'ready' | 'error';
 
 export const NO_BRIDGE_MESSAGE = 'No host bridge: open Dockhand through the desktop app or the browser host.';
-
-/** Op states that need the user: a toast points to the sync centre when an op enters one. */
-const NEEDS_USER: readonly OpState[] = ['failed', 'conflicted'];
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -90,8 +88,6 @@ export class Session {
   #stopServing: (() => void) | null = null;
   #unsubscribe: (() => void) | null = null;
   #applying: Promise<void> = Promise.resolve();
-  /** Ops already failed or conflicted when last looked at: only a new one raises a toast. */
-  #needingUser: Set<string> | null = null;
   #stopWatching: (() => void) | null = null;
 
   constructor(bridge: DockhandBridge | null) {
@@ -344,49 +340,19 @@ export class Session {
     this.syncStatus = null;
     this.#stopWatching?.();
     this.#stopWatching = null;
-    this.#needingUser = null;
   }
 
   /**
-   * Wakes the engine when an op is queued, and raises a toast whenever an op comes to need the user
-   * (failed, conflicted). Watched in the outbox itself: the engine's transitions are written by this renderer's Dexie, so a live query sees every one of them,
-   * whether the engine or a user action caused it. Ops already waiting when the database opens are not
-   * announced again: the status bar counts them.
+   * Wakes the engine when an op is queued (one place, so no form has to remember it), and raises a toast
+   * whenever an op comes to need the user (./outboxWatch.ts).
    */
   #watchOutbox(db: DockhandDb): void {
-    const subscription = liveQuery(() =>
-      db.outbox
-        .where('state')
-        .anyOf([...NEEDS_USER])
-        .toArray(),
-    ).subscribe({
-      next: (ops: OpRecord[]) => {
-        const before = this.#needingUser;
-        // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a snapshot for comparison, never rendered
-        this.#needingUser = new Set(ops.map(key));
-        if (before) for (const op of ops) if (!before.has(key(op))) this.#announce(op);
+    this.#stopWatching = watchOutbox(db, {
+      needsUser: (op) => this.#announce(op),
+      queued: () => {
+        if (this.attached) void this.syncNow();
       },
-      error: () => {
-        // Toasts are a courtesy: the sync centre and status bar still show every op.
-      },
-    });
-    // A new op (any form's enqueue adds one: the outbox's seq grows) wakes the engine, which otherwise
-    // learns of it only at its next pump. One place, so no form has to remember it.
-    let lastSeq: number | undefined;
-    const queued = liveQuery(() => db.outbox.orderBy('seq').lastKey()).subscribe({
-      next: (seq) => {
-        const newest = typeof seq === 'number' ? seq : 0;
-        if (lastSeq !== undefined && newest > lastSeq && this.attached) void this.syncNow();
-        lastSeq = newest;
-      },
-      error: () => {
-        // The engine still sends the op at its next pump (start, reconnect, timer).
-      },
-    });
-    this.#stopWatching = () => {
-      subscription.unsubscribe();
-      queued.unsubscribe();
-    };
+    }).stop;
   }
 
   #announce(op: OpRecord): void {
@@ -402,6 +368,3 @@ function linkOf(bridge: DockhandBridge): ((listener: (link: HostLink) => void) =
     ? (candidate.bind(bridge) as (listener: (link: HostLink) => void) => () => void)
     : null;
 }
-
-/** An op in one state: failing again after a retry is a new event. */
-const key = (op: OpRecord) => `${op.id}:${op.state}`;

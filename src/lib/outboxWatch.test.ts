@@ -1,0 +1,89 @@
+/**
+ * The session's outbox watch (./outboxWatch.ts) over a real Dexie database: an op that comes to need the user
+ * is announced once per entry, ops already in trouble at the start are not, and a newly queued op wakes the
+ * engine while a state change of an old one does not.
+ */
+// Dexie's liveQuery needs the global indexedDB (as ./pulledPageQueries.test.ts).
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OpRecord, OpState } from '../db/ops';
+import { DockhandDb } from '../db/schema';
+import { watchOutbox } from './outboxWatch';
+
+let db: DockhandDb;
+let n = 0;
+let stop: (() => void) | null = null;
+beforeEach(() => {
+  db = new DockhandDb(`outbox-watch-test-${++n}`);
+});
+afterEach(() => {
+  stop?.();
+  db.close();
+});
+
+const op = (id: string, state: OpState): OpRecord => ({
+  id,
+  kind: 'updateSupplier',
+  aggregate: `supplier:${id}`,
+  params: { id: 41 },
+  body: { notes: id },
+  dependsOnTempIds: [],
+  state,
+  attempts: 0,
+  createdAt: '2026-03-10T09:30:00.000Z',
+  label: `Update ${id}`,
+});
+
+/** Starts the watch and waits until both live queries have given their first answer. */
+async function watching() {
+  const needsUser: string[] = [];
+  let queued = 0;
+  const watch = watchOutbox(db, {
+    needsUser: (o) => needsUser.push(`${o.id}:${o.state}`),
+    queued: () => queued++,
+  });
+  stop = watch.stop;
+  await watch.ready;
+  return { needsUser, queuedCount: () => queued };
+}
+
+describe('watchOutbox', () => {
+  it('announces an op each time it comes to need the user, never the ones already waiting', async () => {
+    await db.outbox.bulkAdd([op('old-failure', 'failed'), op('sent', 'queued')]);
+    const seen = await watching();
+    await db.outbox.where('id').equals('sent').modify({ state: 'conflicted' });
+    await vi.waitFor(() => expect(seen.needsUser).toContain('sent:conflicted'));
+    await db.outbox.where('id').equals('sent').modify({ state: 'queued' });
+    await db.outbox.where('id').equals('sent').modify({ state: 'failed' });
+    await vi.waitFor(() => expect(seen.needsUser).toContain('sent:failed'));
+    expect(seen.needsUser).not.toContain('old-failure:failed');
+    expect(seen.needsUser.filter((k) => k === 'sent:conflicted')).toHaveLength(1);
+  });
+
+  it('wakes the engine for a newly queued op, not for a state change of an old one', async () => {
+    await db.outbox.add(op('first', 'queued'));
+    const seen = await watching();
+    await db.outbox.where('id').equals('first').modify({ state: 'sending' });
+    await db.outbox.add(op('second', 'queued'));
+    await vi.waitFor(() => expect(seen.queuedCount()).toBe(1));
+    await db.outbox.where('id').equals('second').modify({ state: 'done' });
+    await db.outbox.add(op('third', 'queued'));
+    await vi.waitFor(() => expect(seen.queuedCount()).toBe(2));
+  });
+
+  it('stops announcing once stopped', async () => {
+    const seen = await watching();
+    await db.outbox.add(op('before-stop', 'queued'));
+    await vi.waitFor(() => expect(seen.queuedCount()).toBe(1));
+    stop?.();
+    stop = null;
+    await db.outbox.add(op('after-stop', 'failed'));
+    await db.outbox.add(op('after-stop-2', 'queued'));
+    // A second watch sees these writes: by then the stopped one would have too.
+    const witness = watchOutbox(db, { needsUser: () => {}, queued: () => {} });
+    await witness.ready;
+    witness.stop();
+    expect(seen.queuedCount()).toBe(1);
+    expect(seen.needsUser).toEqual([]);
+  });
+});
