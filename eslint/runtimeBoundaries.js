@@ -6,7 +6,9 @@
  *   src/bridge    pure bridge contract     → zod, src/api, src/bridge, the store-port schemas
  *   src/db/{ops,storePort,tables}.ts       → zod, src/api and each other: the store port's wire schemas,
  *                                            Dexie-free, because the bridge (and so the preload) carries them
- *   src/db        DOM-free Dexie schema    → dexie, zod, src/api, src/bridge, src/db
+ *   src/db        DOM-free Dexie schema    → dexie, zod, gs1-barcode-parser-mod (pure: the GS1 rules
+ *                                            scanner and receiving share, src/db/receiving/gs1.ts),
+ *                                            src/api, src/bridge, src/db
  *   src (rest)    renderer (DOM)           → no Node built-ins, no electron; not electron/ or server/
  *   electron/core Node, no Electron        → no electron; not electron/main|preload, not the renderer
  *   electron/core/browserHost              → as electron/core, plus server/ (it starts the demo simulator)
@@ -51,7 +53,11 @@ const POLICIES = {
   api: { packages: ['zod'], node: false, layers: ['api'] },
   bridge: { packages: ['zod'], node: false, layers: ['api', 'bridge', 'storePort'] },
   storePort: { packages: ['zod'], node: false, layers: ['api', 'storePort'] },
-  db: { packages: ['dexie', 'zod'], node: false, layers: ['api', 'bridge', 'storePort', 'db'] },
+  db: {
+    packages: ['dexie', 'zod', 'gs1-barcode-parser-mod'],
+    node: false,
+    layers: ['api', 'bridge', 'storePort', 'db'],
+  },
   renderer: { packages: ANY, node: false, layers: ['api', 'bridge', 'storePort', 'db', 'renderer'] },
   core: { packages: ANY, node: true, layers: ['api', 'bridge', 'storePort', 'db', 'core'] },
   // The browser host is a composition root like electron/main (it starts the demo simulator), minus Electron.

@@ -6,7 +6,8 @@
  */
 import type { Retract } from './fragments';
 import { chooseByText, typeInto } from './replay';
-import { GROUP_SEPARATOR, type Scan, type ScanRejection } from './scan';
+import { GROUP_SEPARATOR } from '../../db/receiving/gs1';
+import type { Scan, ScanRejection } from './scan';
 import { createWedgeDetector, type WedgeDetector } from './wedge';
 
 export interface WedgeScannerOptions {

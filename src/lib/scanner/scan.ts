@@ -3,12 +3,6 @@
  * trusted, with the reason in the words a clerk on the dock understands.
  */
 
-/**
- * FNC1 as a wedge sends it: ASCII 29, the group separator, which ends a variable-length element of a GS1
- * label (./gs1.ts). A scan's code keeps it; the wedge detector turns Ctrl+] into it (./wedge.ts).
- */
-export const GROUP_SEPARATOR = '\u001d';
-
 export interface Scan {
   /** The code, without the configured prefix and suffix. */
   code: string;

@@ -8,8 +8,8 @@
  * milliseconds, a delay screens that take no scans should not pay.
  */
 import { startsWithTyping } from '../../db/receiving/typedQuantity';
-import { readScannedCode } from './gs1';
-import { passesCheckDigit } from './gtin';
+import { readScannedCode } from '../../db/receiving/gs1';
+import { passesCheckDigit } from '../../db/receiving/gtin';
 import { scanRejection, type Scan, type ScanRejection } from './scan';
 import type { ScannerSettings } from './settings';
 
@@ -69,7 +69,7 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
         return;
       }
       // A symbology identifier comes off; a GS1 label is handed on in its printed form, "(01)…(30)24"
-      // (./gs1.ts), which the screens read back and a clerk could type.
+      // (src/db/receiving/gs1.ts), which the screens read back and a clerk could type.
       const read = readScannedCode(scan.code);
       if (handler.anyCode)
         handler.onScan({ ...scan, code: read.kind === 'gs1' ? read.elements.text : read.code });

@@ -14,7 +14,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gtinCheckDigit, passesCheckDigit } from './gtin';
+import { gtinCheckDigit, passesCheckDigit } from '../../db/receiving/gtin';
 import { createWedgeDetector, SPLIT_WINDOW_MS } from './wedge';
 
 const THRESHOLD = 35;

@@ -21,16 +21,11 @@
  * "scan again") and its replayed parts are taken back out of the field; an Enter arriving late after keys
  * only a scanner types is refused the same way, so a broken scan's pieces are never entered as a code. With a prefix configured, a burst starting with it is framed: it is
  * held whatever the pauses inside it, for up to FRAME_CAP_MS, until the suffix (or Enter) ends it, so
- * detection no longer depends on timing. GS1 check digits are judged by the caller (./gtin.ts).
+ * detection no longer depends on timing. GS1 check digits are judged by the caller (src/db/receiving/gtin.ts).
  */
 import { FragmentMemory, type Fragment, type Retract } from './fragments';
-import {
-  GROUP_SEPARATOR,
-  scanRejection,
-  type Scan,
-  type ScanRejection,
-  type ScanRejectionKind,
-} from './scan';
+import { GROUP_SEPARATOR } from '../../db/receiving/gs1';
+import { scanRejection, type Scan, type ScanRejection, type ScanRejectionKind } from './scan';
 
 export interface KeyLike<Target = unknown> {
   key: string;
@@ -96,7 +91,7 @@ export const FRAME_CAP_MS = 3000;
 const MAX_LAG_MS = 500;
 
 /**
- * FNC1 in a GS1 label (./gs1.ts): a wedge types the group separator as Ctrl+] (the key right of P, which a
+ * FNC1 in a GS1 label (src/db/receiving/gs1.ts): a wedge types the group separator as Ctrl+] (the key right of P, which a
  * German layout calls "+"), or as the character itself. Either is a character of the scan, held like any
  * other: a key that passed through would end the burst and cut the label in two.
  */

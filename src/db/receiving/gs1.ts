@@ -4,13 +4,14 @@
  *
  * The elements themselves are read by gs1-barcode-parser-mod (a maintained fork of Peter Brockfeld's
  * BarcodeParser: every application identifier, the printed "(01)…" form, dates read as the label says them);
- * its answer is checked here with zod before anything uses it. This module does what a wedge makes
- * necessary around it:
+ * its answer is checked here with zod before anything uses it. It sits beside the other rules the scanner
+ * service (src/lib/scanner/scannerService.ts) and the receiving decision (./scan.ts) share, such as
+ * ./typedQuantity.ts. This module does what a wedge makes necessary around it:
  *  - the AIM symbology identifier a scanner may send first ("]C1" GS1-128, "]d2" GS1 DataMatrix, "]Q3"
  *    GS1 QR, "]e0" DataBar, "]J1" DotCode) says an element string follows; any other ("]E0" EAN-13,
  *    "]C0" plain Code 128) is only taken off the code;
  *  - FNC1, the end of a variable-length element, arrives as ASCII 29 (GS: Ctrl+] on most wedges, which the
- *    detector turns into GS, ./wedge.ts) or as a substitute the scanner was set to send (~, |, ^…). No
+ *    detector turns into GS, src/lib/scanner/wedge.ts) or as a substitute the scanner was set to send (~, |, ^…). No
  *    element may hold a character outside GS1's character set 82, so inside an element string any such
  *    character can only be a separator;
  *  - a wedge that sends no symbology identifier and no separator still sends "01" and the 14 digits first:
@@ -20,9 +21,12 @@
 import { z } from 'zod';
 import gs1Parser from 'gs1-barcode-parser-mod';
 import { isValidGtin } from './gtin';
-import { GROUP_SEPARATOR } from './scan';
 
-export { GROUP_SEPARATOR };
+/**
+ * FNC1 as a wedge sends it: ASCII 29, the group separator, which ends a variable-length element. A scan's
+ * code keeps it; the wedge detector turns Ctrl+] into it (src/lib/scanner/wedge.ts).
+ */
+export const GROUP_SEPARATOR = '\u001d';
 
 const GS1_SYMBOLOGIES: readonly string[] = [']C1', ']e0', ']e1', ']e2', ']d2', ']Q3', ']J1'];
 const AIM_IDENTIFIER = /^\][A-Za-z][0-9A-Za-z]/;
