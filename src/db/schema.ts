@@ -88,8 +88,11 @@ export interface ReceiptDraft {
   updatedAt: string;
   /** Per ordered line (po_item_id): what this delivery brings. Lines not yet touched are absent. */
   lines: Record<string, ReceiptDraftLine>;
-  /** The last scan applied, to catch the same carton scanned twice in a row. */
-  lastScan?: { code: string; at: string; poItemId: number; quantity: number };
+  /**
+   * The last scan applied, to catch the same carton scanned twice in a row. `noted`: the lot and expiry it
+   * added to the line's notes (src/db/receiving/cartons.ts), taken out again when it is undone.
+   */
+  lastScan?: { code: string; at: string; poItemId: number; quantity: number; noted?: string };
   /** What the clerk has typed of the completion form so far (docket number, dates, costs). */
   completion?: Record<string, string | boolean>;
 }

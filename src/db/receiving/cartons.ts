@@ -67,6 +67,12 @@ export function receiptNote(code: string): string | null {
 /** Most a line's note may hold (the draft's rule, ./drafts.ts). */
 const NOTES_MAX = 1000;
 
+/** The line's notes without a lot note a scan added, when it is still their last part (none typed since). */
+export function notesWithout(notes: string, note: string): string {
+  if (notes === note) return '';
+  return notes.endsWith(`; ${note}`) ? notes.slice(0, -note.length - 2) : notes;
+}
+
 /** The line's notes with a label's lot and expiry added once; unchanged when already there or no room. */
 export function notesWith(notes: string, note: string | null): string {
   if (note === null || notes.split('; ').includes(note)) return notes;

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { QUANTITY_MAX } from '../edits/formBounds';
 import type { DockhandDb, ReceiptDraft, ReceiptDraftLine } from '../schema';
+import { notesWith, notesWithout, receiptNote } from './cartons';
 import { EMPTY_LINE } from './figures';
 
 export type DraftLineErrors = Partial<Record<keyof ReceiptDraftLine, string>>;
@@ -88,8 +89,12 @@ export function withAdded(
   const base = draft ?? fresh(poId, at);
   const line = { ...EMPTY_LINE, ...base.lines[poItemId] };
   line.received += quantity;
+  // A carton label's lot and expiry stay with the receipt, in the line's notes (./cartons.ts).
+  const notes = notesWith(line.notes, scan && receiptNote(scan.code));
+  const noted = notes === line.notes ? null : notes.slice(line.notes.length).replace(/^; /, '');
+  line.notes = notes;
   const next: ReceiptDraft = { ...base, updatedAt: at, lines: { ...base.lines, [poItemId]: line } };
-  if (scan) next.lastScan = { code: scan.code, at, poItemId, quantity };
+  if (scan) next.lastScan = { code: scan.code, at, poItemId, quantity, ...(noted ? { noted } : {}) };
   return next;
 }
 
@@ -122,6 +127,7 @@ export function withoutLastScan(
   const line = { ...EMPTY_LINE, ...draft.lines[undone.poItemId] };
   line.received = Math.max(0, line.received - undone.quantity);
   line.faulty = Math.min(line.faulty, line.received);
+  if (undone.noted) line.notes = notesWithout(line.notes, undone.noted);
   const next: ReceiptDraft = {
     ...draft,
     updatedAt: now.toISOString(),

@@ -8,7 +8,7 @@ import { DEFAULT_RECEIVING_SETTINGS } from './settings';
 
 function line(
   poItemId: number,
-  codes: { barcode: string; sku: string; carton?: string },
+  codes: { barcode: string; sku: string; carton?: string; maker?: string },
   ordered: number,
   before = 0,
   now = 0,
@@ -17,7 +17,7 @@ function line(
     id: poItemId * 10,
     supplier_sku2: codes.barcode,
     supplier_sku: codes.sku,
-    manufacturer_sku: `M-${codes.sku}`,
+    manufacturer_sku: codes.maker ?? `M-${codes.sku}`,
     carton_quantity: codes.carton ?? '',
   });
   const item = samplePurchaseOrderItem({
@@ -131,6 +131,82 @@ describe('decideScan', () => {
       line(6, { barcode: '9300000000059', sku: 'X' }, 3),
     ];
     expect(decideScan({ ...base, lines: twice, code: '9300000000059' })).toMatchObject({ poItemId: 6 });
+  });
+});
+
+describe('decideScan with cartons', () => {
+  /** A tent sold by the unit (EAN-13 9312345678907), 24 to a carton; its carton's GTIN-14 is 19312345678904. */
+  const tent = (ordered: number, now = 0, carton = '24', maker?: string) =>
+    line(3, { barcode: '9312345678907', sku: 'TENT-2P', carton, maker }, ordered, 0, now);
+  const scanOf = (code: string, lines: ScanLine[], typed = '') => decideScan({ ...base, lines, code, typed });
+  const said = (decision: ReturnType<typeof decideScan>) =>
+    decision.kind === 'apply' ? decision.message : decision.kind === 'confirm' ? decision.question : '';
+
+  it('adds a carton for a GTIN-14 wrapping the unit’s barcode, and says "1 carton = 24"', () => {
+    const decision = scanOf('19312345678904', [tent(96)]);
+    expect(decision).toMatchObject({ kind: 'apply', poItemId: 3, quantity: 24 });
+    expect(said(decision)).toBe('+24 units: Item 3 — 1 carton = 24');
+    // Any indicator 1–8 is a carton of the same unit; the unit in 14 digits is one unit.
+    expect(scanOf('59312345678902', [tent(96)])).toMatchObject({ kind: 'apply', quantity: 24 });
+    expect(scanOf('09312345678907', [tent(96)])).toMatchObject({ kind: 'apply', quantity: 1 });
+  });
+
+  it('adds a carton for the product’s own carton code (a GTIN-14 among its codes)', () => {
+    const decision = scanOf('29300000000020', [tent(96, 0, '12', '29300000000020')]);
+    expect(decision).toMatchObject({ kind: 'apply', quantity: 12 });
+    expect(said(decision)).toContain('1 carton = 12');
+  });
+
+  it('takes a GS1 label’s count over the product’s carton quantity, and shows its lot and expiry', () => {
+    const decision = scanOf('(01)19312345678904(30)12(10)L7(17)270531', [tent(96)]);
+    expect(decision).toMatchObject({ kind: 'apply', quantity: 12 });
+    expect(said(decision)).toBe('+12 units: Item 3 — 1 carton = 12 (Lot L7, expiry 2027-05-31)');
+    // A label naming the unit's GTIN with a (37) count is a carton of that many; without a count, one unit.
+    expect(scanOf('(01)09312345678907(37)6', [tent(96)])).toMatchObject({ kind: 'apply', quantity: 6 });
+    expect(scanOf('(01)09312345678907(10)L8', [tent(96)])).toMatchObject({ kind: 'apply', quantity: 1 });
+    // Without a count, the carton's GTIN counts the product's carton quantity.
+    expect(scanOf('(01)19312345678904(10)L9', [tent(96)])).toMatchObject({ kind: 'apply', quantity: 24 });
+  });
+
+  it('counts cartons for a number typed before a carton scan (3x or 3c alike)', () => {
+    for (const typed of ['3x', '3c']) {
+      const decision = scanOf('19312345678904', [tent(96)], typed);
+      expect(decision).toMatchObject({ kind: 'apply', quantity: 72 });
+      expect(said(decision)).toBe('+72 units: Item 3 — 3 cartons, 1 carton = 24');
+    }
+  });
+
+  it('adds a carton for each carton scanned, and asks only when one would go past what was ordered', () => {
+    expect(scanOf('19312345678904', [tent(48, 0)])).toMatchObject({ kind: 'apply', quantity: 24 });
+    expect(scanOf('19312345678904', [tent(48, 24)])).toMatchObject({ kind: 'apply', quantity: 24 });
+    const over = scanOf('19312345678904', [tent(60, 48)]);
+    expect(over).toMatchObject({ kind: 'confirm', reason: 'over', quantity: 24 });
+    expect(said(over)).toBe(
+      'Item 3 expects 12 units more; this adds 24 units (12 units over). 1 carton = 24. Receive 12 units more than ordered?',
+    );
+    const refused = decideScan({
+      ...base,
+      lines: [tent(48, 48)],
+      code: '19312345678904',
+      settings: { ...DEFAULT_RECEIVING_SETTINGS, overReceipt: 'refuse' },
+    });
+    expect(refused).toMatchObject({ kind: 'refuse', reason: 'complete' });
+  });
+
+  it('refuses a carton of a product with no carton quantity, in the clerk’s words', () => {
+    const decision = scanOf('19312345678904', [tent(96, 0, '')]);
+    expect(decision).toMatchObject({ kind: 'refuse', reason: 'quantity' });
+    expect(decision.kind === 'refuse' && decision.message).toBe(
+      'That is a carton of Item 3, which has no carton quantity in Dockhand. Count the units, type the number with an x (24x), then scan one unit.',
+    );
+  });
+
+  it('hands a carton that is not on the order on by its GTIN; indicator 9 names no carton', () => {
+    expect(scanOf('(01)19300000000016(30)6', [tent(96)])).toEqual({
+      kind: 'not-on-order',
+      code: '19300000000016',
+    });
+    expect(scanOf('99312345678900', [tent(96)])).toEqual({ kind: 'not-on-order', code: '99312345678900' });
   });
 });
 
