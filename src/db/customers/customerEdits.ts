@@ -26,6 +26,11 @@ import {
   type FormErrors,
 } from './customerForm';
 import { customerChoices } from './customerRecord';
+import {
+  blankDeliveryAddressForm,
+  validateDeliveryAddress,
+  type DeliveryAddressForm,
+} from './deliveryAddresses';
 
 /** Names of what a body refers to by id, as the cache knows them. */
 export interface ReferenceNames {
@@ -213,4 +218,25 @@ export function saveCustomerEdits(
       return { ok: true, op, customer: (await db.customers.get(id)) ?? customer };
     }),
   );
+}
+
+/**
+ * The customer form's save: an edit of `seen` (the customer as the form opened), or a new customer with,
+ * when `firstAddress` is given, its first delivery address, checked before anything is queued.
+ */
+export function saveCustomerForm(
+  db: DockhandDb,
+  seen: CachedCustomer | null,
+  form: CustomerForm,
+  firstAddress: DeliveryAddressForm | null,
+): Promise<CustomerEditResult> {
+  if (seen) return saveCustomerEdits(db, seen.id, form, { seen });
+  if (!firstAddress) return createCustomer(db, form);
+  const first = validateDeliveryAddress(blankDeliveryAddressForm(), firstAddress);
+  if (!first.ok)
+    return Promise.resolve({
+      ok: false,
+      errors: { $: [`The delivery address: ${Object.values(first.errors).flat().join(' ')}`] },
+    });
+  return createCustomer(db, form, { deliveryAddress: first.body });
 }

@@ -105,6 +105,9 @@ export function hasAtMostPlaces(value: number, places: number): boolean {
 export const tooLongText = (max: number, length: number) =>
   `At most ${figure(max)} characters (this has ${figure(length)}).`;
 
+/** A bounded text field's hint: "Up to 50 characters". */
+export const upToText = (max: number) => `Up to ${figure(max)} characters`;
+
 /** A text schema of at most `max` characters, with the field's message. */
 export const textAtMost = (max: number) =>
   z.string().max(max, {

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { SupplierUpdateSchema, type SupplierUpdate } from '../../api/requests';
 import { SUPPLIER_COMMENTS_FORBIDDEN } from '../../api/resources';
 import type { FormErrors } from '../edits/purchaseOrderForm';
-import { TEXT_MAX, textAtMost } from '../edits/formBounds';
+import { TEXT_MAX, textAtMost, upToText } from '../edits/formBounds';
 import type { CachedSupplier } from './supplierRecords';
 
 export type { FormErrors } from '../edits/purchaseOrderForm';
@@ -139,6 +139,17 @@ const SupplierBoundsSchema = z.object(
 
 /** The comments rule in words, shown under the field (the contract's list, spaced out to read). */
 export const COMMENTS_RULE = `Up to 255 characters. Letters, numbers, spaces, commas, full stops and hyphens are fine; these symbols are not: ${SUPPLIER_COMMENTS_FORBIDDEN.join(' ')}`;
+
+/** Each field's hint: the contract's bound where the clerk is likely to meet it, and what a field is for. */
+export const SUPPLIER_HINTS: Partial<Record<SupplierFormField, string>> = {
+  ...Object.fromEntries(
+    (['code', 'name', 'contactName', 'phone', 'fax', 'shippingTerms', 'paymentTerms'] as const).map(
+      (field) => [field, upToText(API_MAX_LENGTH[field])],
+    ),
+  ),
+  orderEmail: 'Where purchase orders are sent',
+  comments: COMMENTS_RULE,
+};
 
 /** The form as it opens: the cached supplier's values. */
 export function supplierFormOf(supplier: CachedSupplier): SupplierForm {
