@@ -8,6 +8,8 @@
  * keystroke.
  */
 import type { Product } from '../api/resources';
+import { readScan } from './receiving/cartons';
+import { gtinRole, unitBarcode } from './receiving/gtin';
 import { codeKey, type DockhandDb } from './schema';
 
 /** What the form keeps of a product. */
@@ -43,6 +45,21 @@ const CODE_FIELDS = ['supplier_sku2', 'supplier_sku', 'manufacturer_sku'] as con
 export async function findProductByCode(db: DockhandDb, code: string): Promise<Product | undefined> {
   const wanted = code.trim();
   if (!wanted) return undefined;
+  return (await byCode(db, wanted)) ?? (await byCarton(db, wanted));
+}
+
+/**
+ * A carton's code that is none of a product's own: the GTIN a GS1 label names (./receiving/gs1.ts), or the
+ * unit's barcode a GTIN-14 wraps or spells in 14 digits (./receiving/gtin.ts), so a carton finds its product.
+ */
+async function byCarton(db: DockhandDb, code: string): Promise<Product | undefined> {
+  const read = readScan(code);
+  const named = read.code !== code ? await byCode(db, read.code) : undefined;
+  const role = read.gtin === null ? null : gtinRole(read.gtin);
+  return named ?? (role ? byCode(db, unitBarcode(role.unit)) : undefined);
+}
+
+async function byCode(db: DockhandDb, wanted: string): Promise<Product | undefined> {
   const candidates = await db.products.where('_codes').equals(codeKey(wanted)).toArray();
   if (candidates.length <= 1) return candidates[0];
   const rank = (product: Product) => {
