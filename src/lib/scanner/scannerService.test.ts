@@ -99,6 +99,21 @@ describe('createScannerService', () => {
     expect(docket.scans).toEqual(['12345678']);
   });
 
+  it('hands a GS1 label on in its printed form, without symbology identifier; refuses one that does not read', () => {
+    const h = harness();
+    const screen = recorder();
+    h.service.claim(screen.handler);
+    h.scan(']C10119312345678904\u001d3024');
+    h.scan(']E09312345678907');
+    h.scan(']d20119312345678905\u001d3024');
+    h.scan(']d2011931234');
+    expect(screen.scans).toEqual(['(01)19312345678904(30)24', '9312345678907']);
+    expect(screen.rejections).toEqual([
+      'That barcode did not read correctly (its check digit does not match) — scan again.',
+      'That carton label did not read correctly — scan it again, or scan the barcode of one unit.',
+    ]);
+  });
+
   it('never glues keys typed straight into a product scan ("-5", "12x") onto its code; a docket number may start so', () => {
     const h = harness();
     const refused: [string, string][] = [];

@@ -9,11 +9,14 @@
  * and that scan arrived whole: no stall inside it, or framed by the prefix; and an Enter let through to
  * the field (where the scan field takes it as a typed code) never hands over keys the scanner sent.
  * Liveness, so the detector cannot pass by refusing everything: a whole scan nothing was typed shortly before, on an unblocked
- * page, is accepted. The codes are GS1 barcodes with valid check digits and SKUs starting with a letter:
- * no code starts like a typed quantity (src/db/receiving/typedQuantity.ts).
+ * page, is accepted. The codes are GS1 barcodes with valid check digits, SKUs starting with a letter, and
+ * GS1 carton labels (element strings, with or without symbology identifier) whose FNC1 the wedge types as
+ * GS, as Ctrl+] or as Ctrl on the key a German layout calls "+": no code starts like a typed quantity
+ * (src/db/receiving/typedQuantity.ts).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { GROUP_SEPARATOR } from '../../db/receiving/gs1';
 import { gtinCheckDigit, passesCheckDigit } from '../../db/receiving/gtin';
 import { createWedgeDetector, SPLIT_WINDOW_MS } from './wedge';
 
@@ -22,6 +25,9 @@ const MIN_LENGTH = 6;
 
 interface Press {
   key: string;
+  /** Ctrl held, and the physical key: how a wedge types FNC1. */
+  ctrl?: boolean;
+  code?: string;
   at: number;
   /** The scan this key belongs to, or -1 for a person's key. */
   scan: number;
@@ -52,10 +58,30 @@ const sku = fc
   )
   .map(([first, rest]) => first + rest.join(''));
 
+/** A carton label: GTIN, maybe a lot ended by FNC1, and a count. */
+const gs1Label = fc
+  .tuple(
+    fc.constantFrom('', ']C1', ']d2'),
+    digits(13, 13).map((body) => `${body}${gtinCheckDigit(body)}`),
+    fc.option(fc.array(fc.constantFrom(...'AB7-/.'), { minLength: 1, maxLength: 8 })),
+    fc.integer({ min: 1, max: 9999 }),
+  )
+  .map(
+    ([symbology, gtin14, lot, count]) =>
+      `${symbology}01${gtin14}${lot ? `10${lot.join('')}${GROUP_SEPARATOR}` : ''}30${count}`,
+  );
+/** How the wedge types FNC1: the GS character, Ctrl+], or Ctrl on that key under a German layout ("+"). */
+const FNC1_KEYS: readonly Omit<Press, 'at' | 'scan'>[] = [
+  { key: GROUP_SEPARATOR },
+  { key: ']', ctrl: true, code: 'BracketRight' },
+  { key: '+', ctrl: true, code: 'BracketRight' },
+];
+
 const stall = fc.integer({ min: 50, max: 1000 });
 const scanEvent = fc.record({
   kind: fc.constant('scan' as const),
-  code: fc.oneof(gtin, sku),
+  code: fc.oneof(gtin, sku, gs1Label),
+  fnc1: fc.nat({ max: FNC1_KEYS.length - 1 }),
   gaps: fc.array(fc.integer({ min: 1, max: 15 }), { minLength: 20, maxLength: 20 }),
   /** Where the scanner stalls: before one of its keys after the first (the Enter included). */
   stalls: fc.oneof(
@@ -103,7 +129,7 @@ function timeline(generated: Session, prefix: string, suffix: string) {
     scans.push({ code: event.code, firstAt: at, unbroken: stallAt.size === 0 });
     keys.forEach((key, i) => {
       if (i > 0) at += event.gaps[i % event.gaps.length]! + (stallAt.get(i) ?? 0);
-      presses.push({ key, at, scan: index });
+      presses.push({ key, ...(key === GROUP_SEPARATOR ? FNC1_KEYS[event.fnc1] : {}), at, scan: index });
     });
   }
   const blocks: Block[] = generated.blocks
@@ -175,7 +201,8 @@ function run(generated: Session, prefix: string, suffix: string) {
     clock = Math.max(clock, keyAt);
     current = press!;
     const target = press!.scan < 0 ? 'person' : 'scanner';
-    const verdict = detector.key({ key: press!.key, target, timeStamp: press!.at });
+    const { key, ctrl, code } = press!;
+    const verdict = detector.key({ key, ctrlKey: ctrl, code, target, timeStamp: press!.at });
     if (verdict === 'pass' && press!.key === 'Enter') entered.push(field);
     // Enter takes the field's text, Tab leaves the field, Backspace edits it: what was there is gone.
     if (verdict === 'pass' && press!.key.length > 1) field = [];

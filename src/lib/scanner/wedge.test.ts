@@ -311,6 +311,23 @@ describe('human typing', () => {
     expect(h.replays.map((r) => r.text)).toEqual(['a', 'b']);
   });
 
+  it('keeps FNC1 in a GS1 label whichever way the wedge types it: GS, Ctrl+], Ctrl on that key elsewhere', () => {
+    for (const separator of [
+      { key: '\u001d' },
+      { key: ']', ctrlKey: true },
+      { key: '+', ctrlKey: true, code: 'BracketRight' },
+    ]) {
+      const h = harness();
+      h.type(chars(']d20109312345678907'), 4);
+      h.advance(4);
+      expect(h.press(separator)).toBe('hold');
+      h.advance(4);
+      h.type([...chars('3024'), 'Enter'], 4);
+      expect(codes(h.scans)).toEqual([']d20109312345678907\u001d3024']);
+      expect(h.replays).toEqual([]);
+    }
+  });
+
   it('never joins what came before a key the person pressed (Tab) to a later burst', () => {
     const h = harness();
     h.type(chars('935589'), 4);
