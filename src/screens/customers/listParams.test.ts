@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { filtersText, isFiltering, listParamsOf, queryOfListParams } from './listParams';
+import { isFiltering } from '../../components/list/listShell';
+import { NO_CUSTOMER_FILTERS } from '../../db/customers/customerList';
+import { filtersText, listParamsOf, queryOfListParams } from './listParams';
 
 describe('customer list params', () => {
   it('round-trips filters, search and sort through the URL, dropping what is not valid', () => {
@@ -18,7 +20,8 @@ describe('customer list params', () => {
       sort: { key: 'number', direction: 'desc' },
     });
     expect(listParamsOf(queryOfListParams(params) as Record<string, string>)).toEqual(params);
-    expect(isFiltering(listParamsOf({}))).toBe(false);
+    expect(isFiltering(listParamsOf({}), NO_CUSTOMER_FILTERS)).toBe(false);
+    expect(isFiltering(params, NO_CUSTOMER_FILTERS)).toBe(true);
   });
 
   it('says why the list is empty', () => {

@@ -5,10 +5,13 @@
 import { z } from 'zod';
 import {
   CUSTOMER_SORT_KEYS,
+  NO_CUSTOMER_FILTERS,
   type CustomerFilters,
+  type CustomerSortKey,
   type CustomerSort,
   type Choice,
 } from '../../db/customers/customerList';
+import type { ListSpec } from '../../components/list/listShell';
 import type { Query } from '../../lib/routes';
 
 export interface CustomerListParams {
@@ -57,9 +60,12 @@ export function queryOfListParams({ filters, search, sort }: CustomerListParams)
   };
 }
 
-export function isFiltering({ filters, search }: CustomerListParams): boolean {
-  return search.trim() !== '' || Object.values(filters).some((value) => value !== null);
-}
+/** The list's URL state for the shell (src/components/list/listState.svelte.ts). */
+export const customerListSpec: ListSpec<CustomerFilters, CustomerSortKey> = {
+  parse: listParamsOf,
+  format: queryOfListParams,
+  noFilters: NO_CUSTOMER_FILTERS,
+};
 
 /** Which filters and search hide every customer, in words: "of type Trade, account customers, matching “bo”". */
 export function filtersText(

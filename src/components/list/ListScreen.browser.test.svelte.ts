@@ -1,0 +1,221 @@
+/**
+ * ListScreen in Chromium, with a small list declared the way an area declares one: the search and a declared
+ * filter narrow the rows and land in the URL, the count line says how many match and "Clear filters" brings
+ * every row back; the three empty states say why the list is empty; a column title sorts; Enter opens the
+ * active row; "Export CSV" saves the rows shown, in their order, with the columns that declare a value.
+ */
+import Papa from 'papaparse';
+import { createRawSnippet, flushSync } from 'svelte';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { router } from '../../lib/router.svelte';
+import { mountInPage } from '../testing/mountInPage';
+import ListScreen from './ListScreen.svelte';
+import type { ListColumn, ListFilter, ListSpec, PullProgress } from './listShell';
+import { listState, type ListState } from './listState.svelte';
+
+interface Fruit {
+  id: number;
+  name: string;
+  kind: 'berry' | 'citrus';
+  note: string | null;
+}
+interface Filters {
+  kind: Fruit['kind'] | null;
+}
+type Key = 'name' | 'kind';
+
+const FRUIT: Fruit[] = [
+  { id: 1, name: 'Lemon', kind: 'citrus', note: 'Sour, "very"' },
+  { id: 2, name: 'Blueberry', kind: 'berry', note: null },
+  { id: 3, name: 'Årbær', kind: 'berry', note: 'Line one\nline two' },
+];
+
+const spec: ListSpec<Filters, Key> = {
+  parse: (query) => ({
+    filters: { kind: query['kind'] === 'berry' || query['kind'] === 'citrus' ? query['kind'] : null },
+    search: query['q'] ?? '',
+    sort:
+      query['sort'] === 'name' || query['sort'] === 'kind' ? { key: query['sort'], direction: 'asc' } : null,
+  }),
+  format: ({ filters, search, sort }) => ({ kind: filters.kind, q: search, sort: sort?.key }),
+  noFilters: { kind: null },
+};
+const COLUMNS: ListColumn<Fruit, Key>[] = [
+  { key: 'name', label: 'Name', sortable: true, csv: (fruit) => fruit.name },
+  { key: 'kind', label: 'Kind', sortable: true, csv: (fruit) => fruit.kind },
+  { key: 'note', label: 'Note', csv: (fruit) => fruit.note },
+  { key: 'badge', label: '' },
+];
+const FILTERS: ListFilter<Filters>[] = [
+  {
+    key: 'kind',
+    label: 'Kind',
+    placeholder: 'Any kind',
+    options: [
+      { value: 'berry', label: 'Berries' },
+      { value: 'citrus', label: 'Citrus' },
+    ],
+  },
+];
+const row = createRawSnippet<[Fruit]>((fruit) => ({
+  render: () => '<div class="list-columns"><span></span><span></span><span></span><span></span></div>',
+  setup: (element) => {
+    $effect(() => {
+      element.children[0]!.textContent = fruit().name;
+      element.children[1]!.textContent = fruit().kind;
+    });
+  },
+}));
+
+/** The rows an area would read: the fruit of the kind, matching the (paused) search, in the sort's order. */
+function shown(state: ListState<Filters, Key>, all: readonly Fruit[]): Fruit[] {
+  const { filters, sort } = state.params.value;
+  const rows = all.filter(
+    (fruit) =>
+      (filters.kind === null || fruit.kind === filters.kind) &&
+      fruit.name.toLowerCase().includes(state.search.trim().toLowerCase()),
+  );
+  // By code point, so the test does not hang on the browser's locale: "Årbær" after "Lemon".
+  if (sort) rows.sort((a, b) => (a[sort.key] < b[sort.key] ? -1 : 1) * (sort.direction === 'asc' ? 1 : -1));
+  return rows;
+}
+
+const roots: (() => void)[] = [];
+afterEach(() => roots.splice(0).forEach((stop) => stop()));
+
+function screen(
+  data: { all?: Fruit[]; loaded?: boolean; error?: unknown; pull?: PullProgress } = {},
+  hash = '#/fruit',
+) {
+  router.navigate(hash);
+  let state!: ListState<Filters, Key>;
+  roots.push(
+    $effect.root(() => void (state = listState(() => router.route.query, spec, { searchDelayMs: 0 }))),
+  );
+  const source = $state({ all: FRUIT, loaded: true, error: undefined as unknown, ...data });
+  mountInPage(ListScreen, {
+    title: 'Fruit',
+    noun: 'fruit',
+    nouns: 'fruit',
+    state,
+    searchHint: 'Name',
+    filters: FILTERS,
+    columns: COLUMNS,
+    grid: '1fr 1fr 1fr 3rem',
+    get rows() {
+      return shown(state, source.all);
+    },
+    get total() {
+      return source.all.length;
+    },
+    get loaded() {
+      return source.loaded;
+    },
+    get error() {
+      return source.error;
+    },
+    whyEmpty: () => `of kind ${state.params.value.filters.kind}`,
+    empty: {
+      syncing: (pull: PullProgress) => `Still coming: ${pull.done} of ${pull.total}.`,
+      none: 'No fruit yet.',
+    },
+    pull: data.pull,
+    key: (fruit: Fruit) => fruit.id,
+    rowHref: (fruit: Fruit) => `#/fruit/${fruit.id}`,
+    row,
+  });
+  return { state, source };
+}
+
+const status = () => page.getByRole('status').first();
+const options = () => page.getByRole('listbox', { name: 'Fruit' }).getByRole('option');
+
+describe('ListScreen', () => {
+  it('narrows by the search and a declared filter, in the URL, and clears them', async () => {
+    screen();
+    await expect.element(page.getByRole('heading', { name: 'Fruit' })).toBeVisible();
+    await expect.element(status()).toHaveTextContent('3 fruits');
+    await expect.poll(() => options().all()).toHaveLength(3);
+
+    await userEvent.fill(page.getByRole('searchbox', { name: 'Search fruit' }), 'berry');
+    await expect.element(status()).toHaveTextContent('1 fruit match, of 3');
+    await expect.poll(() => router.route.query).toEqual({ q: 'berry' });
+    await userEvent.selectOptions(page.getByRole('combobox', { name: 'Kind' }), 'Citrus');
+    await expect.element(page.getByText('No fruit of kind citrus.')).toBeVisible();
+    expect(router.route.query).toEqual({ q: 'berry', kind: 'citrus' });
+
+    await userEvent.click(page.getByRole('button', { name: 'Clear filters' }));
+    await expect.element(status()).toHaveTextContent('3 fruits');
+    await expect.poll(() => router.route.query).toEqual({});
+    await expect.element(page.getByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('takes its filters from the URL it opens with', async () => {
+    screen({}, '#/fruit?kind=berry');
+    await expect.element(status()).toHaveTextContent('2 fruits match, of 3');
+    await expect.element(page.getByRole('combobox', { name: 'Kind' })).toHaveValue('berry');
+  });
+
+  it('says why it is empty: reading, syncing, nothing cached, or could not read', async () => {
+    const { source } = screen({ all: [], loaded: false, pull: { done: 40, total: 900, finished: false } });
+    await expect.element(status()).toHaveTextContent('Reading fruit…');
+    source.loaded = true;
+    await expect.element(page.getByText('Still coming: 40 of 900.')).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+    source.error = 'the disk is full';
+    await expect
+      .element(page.getByRole('alert'))
+      .toHaveTextContent('Could not read the fruit: the disk is full');
+  });
+
+  it('says when nothing is cached and no sync is bringing any', async () => {
+    screen({ all: [], pull: { done: 900, total: 900, finished: true } });
+    await expect.element(page.getByText('No fruit yet.')).toBeVisible();
+    await expect.element(page.getByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('sorts by a column title and opens the active row with Enter', async () => {
+    screen();
+    const sort = page.getByRole('group', { name: 'Sort fruit' });
+    await expect.element(sort.getByText('Note')).toBeVisible();
+    await expect.element(sort.getByRole('button', { name: 'Note' })).not.toBeInTheDocument();
+    await userEvent.click(sort.getByRole('button', { name: 'Name' }));
+    await expect.poll(() => router.route.query).toEqual({ sort: 'name' });
+    await expect.element(options().first()).toHaveTextContent('Blueberry');
+    await userEvent.click(options().first());
+    await expect.poll(() => router.route.parts).toEqual(['2']);
+    router.navigate('#/fruit?sort=name');
+    flushSync();
+    (page.getByRole('listbox', { name: 'Fruit' }).element() as HTMLElement).focus();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect.poll(() => router.route.parts).toEqual(['1']);
+  });
+
+  it('exports the rows shown, in their order, with the columns that write a value', async () => {
+    const files: Blob[] = [];
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((file) => {
+      files.push(file as Blob);
+      return 'blob:fruit';
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      screen({}, '#/fruit?sort=name');
+      await expect.element(status()).toHaveTextContent('3 fruits');
+      await userEvent.click(page.getByRole('button', { name: 'Export CSV' }));
+      await expect.element(page.getByText(/^Exported 3 rows to fruit-[\d-]+\.csv\.$/)).toBeVisible();
+      expect(files).toHaveLength(1);
+      const { data, errors } = Papa.parse<string[]>(await files[0]!.text(), { skipEmptyLines: true });
+      expect(errors).toEqual([]);
+      expect(data).toEqual([
+        ['Name', 'Kind', 'Note'],
+        ['Blueberry', 'berry', ''],
+        ['Lemon', 'citrus', 'Sour, "very"'],
+        ['Årbær', 'berry', 'Line one\nline two'],
+      ]);
+    } finally {
+      createObjectURL.mockRestore();
+      click.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * A list screen's state (issue #27): its filters, search and sort in the URL (src/lib/queryState.svelte.ts),
+ * the search as the query sees it (a pause after the last key, so typing a name does not run a query per
+ * letter), whether anything narrows the list, and the active row, back at the top when the list asked for
+ * changes (a sync page landing leaves it be). Call during component initialisation (it uses $effect); the
+ * area reads its rows through `params.value` and `search`, and hands the state to ./ListScreen.svelte.
+ */
+import { queryState } from '../../lib/queryState.svelte';
+import { isFiltering, type ListParams, type ListSpec } from './listShell';
+
+export const SEARCH_DELAY_MS = 150;
+
+export interface ListStateOptions {
+  /** Where the active row is kept: a module's object keeps it across remounts (Back from a record). */
+  position?: { activeIndex: number };
+  searchDelayMs?: number;
+}
+
+export class ListState<Filters extends object, Key extends string> {
+  readonly params: { value: ListParams<Filters, Key> };
+  readonly position: { activeIndex: number };
+  /** The search the rows are read for: the typed one, once typing pauses. */
+  search = $state('');
+  readonly #noFilters: Filters;
+  /** Whether the search or any filter narrows the list (the typed search: the count line follows it at once). */
+  readonly filtering: boolean;
+
+  constructor(
+    query: () => Readonly<Record<string, string>>,
+    spec: ListSpec<Filters, Key>,
+    options: ListStateOptions = {},
+  ) {
+    this.params = queryState(query, spec.parse, spec.format);
+    this.#noFilters = spec.noFilters;
+    this.filtering = $derived(isFiltering(this.params.value, this.#noFilters));
+    const own = $state({ activeIndex: 0 });
+    this.position = options.position ?? own;
+    this.search = this.params.value.search;
+    const delay = options.searchDelayMs ?? SEARCH_DELAY_MS;
+    $effect(() => {
+      const text = this.params.value.search;
+      const timer = setTimeout(() => (this.search = text), delay);
+      return () => clearTimeout(timer);
+    });
+
+    let firstRun = true;
+    $effect(() => {
+      void [this.search, JSON.stringify(this.params.value.filters), JSON.stringify(this.params.value.sort)];
+      if (firstRun) firstRun = false;
+      else this.position.activeIndex = 0;
+    });
+  }
+
+  /** Every filter back to "any" and the search emptied, at once (no pause before the rows follow). */
+  clear(): void {
+    this.params.value.filters = { ...this.#noFilters };
+    this.params.value.search = '';
+    this.search = '';
+  }
+}
+
+export function listState<Filters extends object, Key extends string>(
+  query: () => Readonly<Record<string, string>>,
+  spec: ListSpec<Filters, Key>,
+  options?: ListStateOptions,
+): ListState<Filters, Key> {
+  return new ListState(query, spec, options);
+}
