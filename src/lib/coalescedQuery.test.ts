@@ -172,4 +172,24 @@ describe('a coalesced live query', () => {
     expect(seen).toEqual(['Error: read refused', 'rows 1']);
     stop();
   });
+
+  it('starts each run only once the thread was given back, and not at all if stopped meanwhile', async () => {
+    const { hooks: base, state, fire, tick } = testHooks();
+    const held: (() => void)[] = [];
+    const hooks: CoalesceHooks = { ...base, yieldNow: () => new Promise((resolve) => held.push(resolve)) };
+    const query = start(hooks, tick, () => state.runCost);
+    await Promise.resolve();
+    expect(query.runs()).toBe(0);
+    expect(held).toHaveLength(1);
+    held.shift()!();
+    await vi.waitFor(() => expect(query.seen).toEqual([0]));
+    await commits(state, [1]);
+    fire();
+    // The re-run waits for the thread too; stopped while it waits, it never runs.
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    query.stop();
+    held.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(query.runs()).toBe(1);
+  });
 });

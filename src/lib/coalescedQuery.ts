@@ -30,6 +30,11 @@ export interface CoalesceHooks {
   syncing(): boolean;
   /** Calls `listener` with what each commit changed (Dexie's storagemutated, across threads). */
   onCommit(listener: (parts: ObservabilitySet) => void): () => void;
+  /**
+   * Gives the thread back before each run (../db/yieldingRead.ts `yieldToMain`), so a run starts in a task of its
+   * own, not in the one that mounted the screen or told of a commit. None: runs start at once.
+   */
+  yieldNow?: () => Promise<void>;
 }
 
 export const dexieCommits = (listener: (parts: ObservabilitySet) => void): (() => void) => {
@@ -63,6 +68,8 @@ export function coalescedQuery<T>(
     if (stopped || running || waiting || !stale) return;
     running = true;
     stale = false;
+    if (hooks.yieldNow) await hooks.yieldNow();
+    if (stopped) return;
     const started = hooks.now();
     try {
       const value = await run();

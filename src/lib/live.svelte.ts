@@ -14,12 +14,15 @@
  * A re-run whose answer equals the last one (./sameData.ts) changes nothing: during a first sync most
  * re-runs answer the same (a pulled page of old orders re-ran the order list's window of the newest), and
  * replacing the state with an equal copy made the screen redraw what it shows, in the same task as the
- * IndexedDB callback (issue #24).
+ * IndexedDB callback (issue #24). A new answer is drawn in a task of its own (./deliverLater.ts), and the
+ * first run starts after the thread is given back, not in the task that mounted the screen.
  */
 import { liveQuery, type Dexie } from 'dexie';
 import { coalescedQuery, dexieCommits } from './coalescedQuery';
+import { deliverLater } from './deliverLater';
 import { sameData } from './sameData';
 import { windowPace } from './windowPace';
+import { yieldToMain } from '../db/yieldingRead';
 
 export interface Live<T> {
   readonly current: T;
@@ -39,7 +42,11 @@ const coalesceHooks = {
   clearTimer: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   syncing: () => windowPace.syncing(),
   onCommit: dexieCommits,
+  yieldNow: yieldToMain,
 };
+
+/** What the first run answers when its screen went before it started. */
+const NOT_RUN: unique symbol = Symbol('not run');
 
 export function liveWith<I, T>(
   inputs: () => I,
@@ -53,17 +60,22 @@ export function liveWith<I, T>(
   $effect(() => {
     const values = inputs();
     const released = windowPace.holdRead();
-    const observer = {
-      next: (value: T) => {
-        released();
-        if (!(loaded && error === null && sameData(current, value))) current = value;
-        loaded = true;
-        error = null;
-      },
-      error: (failure: unknown) => {
-        released();
+    // Answers are drawn in a task of their own, not in the IndexedDB callback that brought them
+    // (./deliverLater.ts); the pull is held until the first one is drawn.
+    const delivery = deliverLater((answer: { value: T } | { failure: unknown }) => {
+      released();
+      if ('failure' in answer) {
+        const { failure } = answer;
         error = failure instanceof Error ? failure.message : String(failure);
-      },
+        return;
+      }
+      if (!(loaded && error === null && sameData(current, answer.value))) current = answer.value;
+      loaded = true;
+      error = null;
+    });
+    const observer = {
+      next: (value: T) => delivery.push({ value }),
+      error: (failure: unknown) => delivery.push({ failure }),
     };
     const { coalesce } = options;
     if (coalesce) {
@@ -75,6 +87,7 @@ export function liveWith<I, T>(
         coalesceHooks,
       );
       return () => {
+        delivery.stop();
         released();
         stop();
       };
@@ -89,11 +102,13 @@ export function liveWith<I, T>(
     const follow = () => {
       if (!stopped) subscription = liveQuery(() => query(values)).subscribe(observer);
     };
-    void Promise.resolve()
-      .then(() => query(values))
+    // The first run starts after the thread is given back: not inside the task that mounted the screen
+    // (a route change), which then paints the screen before its read's work begins.
+    void yieldToMain()
+      .then(() => (stopped ? NOT_RUN : query(values)))
       .then(
         (value) => {
-          if (stopped) return;
+          if (stopped || value === NOT_RUN) return;
           observer.next(value);
           follow();
         },
@@ -102,6 +117,7 @@ export function liveWith<I, T>(
       );
     return () => {
       stopped = true;
+      delivery.stop();
       released();
       subscription?.unsubscribe();
     };

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Customer } from '../../api/resources';
 import { sampleCustomer } from '../../api/resources/fixtures';
 import { DockhandDb } from '../schema';
+import type { SlicePolicy } from '../yieldingRead';
 import { listCustomers, NO_CUSTOMER_FILTERS, type CustomerFilters } from './customerList';
 
 /** Counts the customer rows read whole (keys-only reads are free), as Dexie's DBCore sees them. */
@@ -144,5 +145,32 @@ describe('listCustomers', () => {
     expect(await ids({ typeId: 2 })).toEqual([2, 1]);
     const list = await listCustomers(db, NO_CUSTOMER_FILTERS, '', null);
     expect(list.rows.find((row) => row.id === 1)?.badge).toBe('pending');
+  });
+
+  it('gives the thread back during its pass over many customers, with the same list as one pass', async () => {
+    await db.customers.bulkPut(
+      Array.from({ length: 300 }, (_, i) =>
+        customer(100 + i, { last_name: `Name ${i % 37}`, customer_type: i % 2 ? trade : retail }),
+      ),
+    );
+    const filters = { ...NO_CUSTOMER_FILTERS, typeId: 2 };
+    const sort = { key: 'name', direction: 'desc' } as const;
+    let yields = 0;
+    // A clock that moves 10 ms each time it is read: every look (one per 64 customers) is past the budget.
+    let time = 0;
+    const slices: SlicePolicy = {
+      rows: 500,
+      budgetMs: 8,
+      now: () => (time += 10),
+      yieldNow: async () => void yields++,
+    };
+    const sliced = await listCustomers(db, filters, 'name', sort, slices);
+    const slicedYields = yields;
+    // One pass with nothing to give back (a clock that stands still): the list as it was before slicing.
+    const whole = await listCustomers(db, filters, 'name', sort, { ...slices, now: () => 0 });
+    expect(sliced).toEqual(whole);
+    expect(sliced.rows).toHaveLength(150);
+    // 303 customers: one yield before the pass, one at each of its four looks at the clock.
+    expect(slicedYields).toBe(1 + 4);
   });
 });
