@@ -3,37 +3,32 @@
  * when the API answers again, within 2 s of its return on the injected clock; credentials refused pause the engine; the watchdog flags a stall, judged on
  * the injected clock.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../server/index';
+import { describe, expect, it } from 'vitest';
+import { startSimulator } from '../../../server/index';
 import { switchableSignal } from './testing/onlineSignal';
 import { customerEdit, uniqueText } from './testing/edits';
 import { recordingFetch, sleep, waitFor } from './testing/fetches';
-import { engineHarness, type EngineHarness } from './testing/harness';
+import { simulatorSuite } from './testing/simulatorSuite';
+import { type EngineHarness } from './testing/harness';
 import { manualClock, type ManualClock } from './testing/manualClock';
 
-let sim: Simulator;
+const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }), {
+  afterEach: async (sim) => {
+    sim.control.resetFaults();
+    await sim.control.setOffline(false);
+  },
+});
 let harness: EngineHarness | undefined;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
-afterEach(async () => {
-  sim.control.resetFaults();
-  await sim.control.setOffline(false);
-  await harness?.engine.stop();
-  harness = undefined;
-});
 
 describe('offline', () => {
   it('pauses without burning attempts while the API is unreachable, and drains when it is back', async () => {
-    harness = engineHarness(sim, { random: () => 0.5 });
+    harness = suite.harness({ random: () => 0.5 });
     await harness.client.call('getShippingPort', { params: { id: 1 } });
     const ops = [
       await customerEdit(harness.db, 50030, { custom_reference: 'offline-1' }),
       await customerEdit(harness.db, 50031, { custom_reference: 'offline-2' }),
     ];
-    await sim.control.setOffline(true);
+    await suite.sim.control.setOffline(true);
     await harness.engine.start();
     // Noticing takes a refused connection and a failed probe: waited for, since a loaded machine is slow.
     await waitFor(() => harness!.engine.status.get().activity === 'offline');
@@ -45,7 +40,7 @@ describe('offline', () => {
       expect((await harness.store.getOp({ id: op.id })).op).toMatchObject({ state: 'queued', attempts: 0 });
     }
 
-    await sim.control.setOffline(false);
+    await suite.sim.control.setOffline(false);
     await harness.drain(10_000);
     for (const op of ops) {
       expect((await harness.store.getOp({ id: op.id })).op).toMatchObject({ state: 'done', attempts: 1 });
@@ -55,7 +50,7 @@ describe('offline', () => {
 
   it('believes the platform signal at once and waits for it before sending', async () => {
     const signal = switchableSignal(false);
-    harness = engineHarness(sim, { online: signal });
+    harness = suite.harness({ online: signal });
     const op = await customerEdit(harness.db, 50032, { custom_reference: 'signal' });
     await harness.engine.start();
     await sleep(100);
@@ -68,7 +63,7 @@ describe('offline', () => {
 
   it('pauses on rejected credentials without spending attempts, and resumes on syncNow', async () => {
     let key = 'wrong-key';
-    harness = engineHarness(sim, { clientOptions: { getApiKey: () => Promise.resolve(key) } });
+    harness = suite.harness({ clientOptions: { getApiKey: () => Promise.resolve(key) } });
     const op = await customerEdit(harness.db, 50033, { custom_reference: 'auth' });
     await harness.engine.start();
     await harness.engine.idle();
@@ -99,7 +94,7 @@ describe('back online means now', () => {
     const clock = manualClock();
     const requests = clockedFetch(clock);
     // The worst jitter: every wait is the longest the backoff allows.
-    harness = engineHarness(sim, {
+    harness = suite.harness({
       clock,
       random: () => 0.999,
       probeBackoff: undefined,
@@ -107,7 +102,7 @@ describe('back online means now', () => {
     });
     await harness.client.call('getShippingPort', { params: { id: 1 } });
     const op = await customerEdit(harness.db, 50035, { custom_reference: uniqueText('back') });
-    await sim.control.setOffline(true);
+    await suite.sim.control.setOffline(true);
     await harness.engine.start();
     await waitFor(() => harness!.engine.status.get().activity === 'offline');
 
@@ -119,7 +114,7 @@ describe('back online means now', () => {
     }
     expect((await harness.store.getOp({ id: op.id })).op).toMatchObject({ state: 'queued', attempts: 0 });
 
-    await sim.control.setOffline(false);
+    await suite.sim.control.setOffline(false);
     const back = clock.now();
     await waitFor(() => clock.nextWake() !== undefined);
     clock.advanceToNext();
@@ -135,17 +130,17 @@ describe('back online means now', () => {
     const clock = manualClock();
     const signal = switchableSignal(true);
     const requests = clockedFetch(clock);
-    harness = engineHarness(sim, { clock, online: signal, clientOptions: { fetch: requests.fetch } });
+    harness = suite.harness({ clock, online: signal, clientOptions: { fetch: requests.fetch } });
     await harness.client.call('getShippingPort', { params: { id: 1 } });
     const op = await customerEdit(harness.db, 50036, { custom_reference: uniqueText('signal-back') });
-    await sim.control.setOffline(true);
+    await suite.sim.control.setOffline(true);
     await harness.engine.start();
     await waitFor(() => harness!.engine.status.get().activity === 'offline');
     await waitFor(() => clock.nextWake() !== undefined);
 
     // The network changes (the dock's Wi-Fi drops and comes back) while the API is reachable again.
     signal.set(false);
-    await sim.control.setOffline(false);
+    await suite.sim.control.setOffline(false);
     const back = clock.now();
     signal.set(true);
     await harness.drain();
@@ -160,9 +155,9 @@ describe('back online means now', () => {
 describe('watchdog', () => {
   it('flags online + pending + no progress for two minutes on the injected clock, and clears on progress', async () => {
     let clock = Date.parse('2026-03-01T09:00:00Z');
-    harness = engineHarness(sim, { now: () => new Date(clock) });
+    harness = suite.harness({ now: () => new Date(clock) });
     const op = await customerEdit(harness.db, 50034, { custom_reference: 'stuck' });
-    sim.control.setFaults({ error5xxRate: 1 });
+    suite.sim.control.setFaults({ error5xxRate: 1 });
     await harness.engine.start();
     await harness.engine.idle();
     // Sent and refused (a stale pooled connection may add a replayed attempt; either way it waits to retry).
@@ -183,7 +178,7 @@ describe('watchdog', () => {
     expect(status.watchdog.reason).toMatch(/1 change\(s\) waiting.*2 minute/);
     expect(status.watchdog.reason).toContain('503');
 
-    sim.control.resetFaults();
+    suite.sim.control.resetFaults();
     clock += 61_000;
     await harness.engine.syncNow();
     await harness.drain();

@@ -5,26 +5,19 @@
  * never has more than `concurrency` requests in flight, whatever mix of reads, lookups and writes the ops
  * make.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../server/index';
+import { describe, expect, it } from 'vitest';
+import { startSimulator } from '../../../server/index';
 import { enqueue } from '../../../src/db/outbox';
 import { customerEdit, offlineOrder, uniqueText } from './testing/edits';
 import { countingClient, recordingFetch, sleep } from './testing/fetches';
+import { simulatorSuite } from './testing/simulatorSuite';
 import { engineHarness, makeClient, type EngineHarness } from './testing/harness';
 import { manualClock, type ManualClock } from './testing/manualClock';
 
-let sim: Simulator;
+const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }), {
+  afterEach: (sim) => sim.control.resetFaults(),
+});
 let harness: EngineHarness | undefined;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
-afterEach(async () => {
-  sim.control.resetFaults();
-  await harness?.engine.stop();
-  harness = undefined;
-});
 
 const enqueueShipmentTypes = (h: EngineHarness, count: number, tag: string) =>
   Promise.all(
@@ -91,13 +84,15 @@ describe('pacing by the server', () => {
           open--;
         }
       });
-      harness = engineHarness(limited, {
-        concurrency: 4,
-        now: () => clock.date(),
-        clock,
-        // The token's expiry is read on the same clock as the server's that issued it.
-        clientOptions: { fetch: recording.fetch, now: () => clock.date() },
-      });
+      harness = suite.track(
+        engineHarness(limited, {
+          concurrency: 4,
+          now: () => clock.date(),
+          clock,
+          // The token's expiry is read on the same clock as the server's that issued it.
+          clientOptions: { fetch: recording.fetch, now: () => clock.date() },
+        }),
+      );
       const h = harness;
       const first = await enqueueShipmentTypes(h, 160, 'Paced');
       const t0 = clock.now();
@@ -165,8 +160,8 @@ describe('the concurrency bound', () => {
       }
       return forward();
     });
-    const counting = countingClient(makeClient(sim.baseUrl, { fetch: gated.fetch }));
-    harness = engineHarness(sim, { concurrency: 3, client: counting.client });
+    const counting = countingClient(makeClient(suite.sim.baseUrl, { fetch: gated.fetch }));
+    harness = suite.harness({ concurrency: 3, client: counting.client });
     // Updates with a base version read before they write (two requests per op); creates only write.
     const customers = [50061, 50062, 50063, 50064];
     for (const id of customers) {
@@ -183,7 +178,7 @@ describe('the concurrency bound', () => {
         cacheChanges: [],
       });
     }
-    sim.control.setFaults({ latencyMs: 30, jitterMs: 30 });
+    suite.sim.control.setFaults({ latencyMs: 30, jitterMs: 30 });
 
     await harness.engine.start();
     await harness.drain();
@@ -193,7 +188,7 @@ describe('the concurrency bound', () => {
     // Four reads + four PUTs + two POSTs + two POSTs at least went through the counted client.
     expect(counting.stats.calls).toBeGreaterThanOrEqual(12);
     for (const order of orders)
-      expect(sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
+      expect(suite.sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
     const { counts } = await harness.store.countByState({});
     expect(counts).toMatchObject({ done: 8, failed: 0, conflicted: 0 });
   });

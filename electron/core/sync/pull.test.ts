@@ -3,26 +3,19 @@
  * committed cursor without re-writing a row; deltas after it; rows with pending edits rebased; by-id
  * resources discovered from references and deleted on a 404; full lists reconciled.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../server/index';
+import { describe, expect, it } from 'vitest';
+import { startSimulator } from '../../../server/index';
 import type { PortRequest, PortResponse, StorePort } from '../../../src/db/storePort';
 import { OPEN_PO_STATUSES } from './pull/resources';
 import { customerEdit, offlineOrder } from './testing/edits';
-import { engineHarness, type EngineHarness } from './testing/harness';
+import { simulatorSuite } from './testing/simulatorSuite';
+import { type EngineHarness } from './testing/harness';
 import type { PullProgress, SyncEngineOptions } from './types';
 
-let sim: Simulator;
+const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }), {
+  afterEach: (sim) => sim.control.resetFaults(),
+});
 let harness: EngineHarness | undefined;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
-afterEach(async () => {
-  sim.control.resetFaults();
-  await harness?.engine.stop();
-  harness = undefined;
-});
 
 /** Counts what each applied page wrote, by passing the port through (the store itself is untouched). */
 function countingStore(store: StorePort) {
@@ -79,7 +72,7 @@ async function closedOrders(): Promise<number> {
 
 describe('initial sync', () => {
   it('reports progress, resumes after a stop from the committed cursor, and writes each row once', async () => {
-    harness = engineHarness(sim, pullOnly(['purchaseOrders']));
+    harness = suite.harness(pullOnly(['purchaseOrders']));
     const counting = countingStore(harness.store);
     const progress: PullProgress[] = [];
     let engine = harness.restart({ store: counting.store });
@@ -87,11 +80,11 @@ describe('initial sync', () => {
       const p = status.pullProgress.purchaseOrders;
       if (p) progress.push(p);
     });
-    const all = sim.control.snapshot().counts.purchaseOrders;
+    const all = suite.sim.control.snapshot().counts.purchaseOrders;
     // The `purchaseOrders` pass of a first sync reads the closed orders: the dock tier brought the open ones.
     const total = await closedOrders();
     expect(total).toBeLessThan(all);
-    sim.control.setFaults({ latencyMs: 15 });
+    suite.sim.control.setFaults({ latencyMs: 15 });
     await engine.start();
     await waitFor(() => (progress.at(-1)?.done ?? 0) >= 60);
     await engine.stop();
@@ -127,7 +120,7 @@ describe('initial sync', () => {
     expect(reread.length).toBeLessThan(5);
     expect(await harness.db.purchaseOrders.count()).toBe(all);
     expect(await harness.db.purchaseOrderItems.count()).toBe(
-      sim.control.snapshot().counts.purchaseOrderItems,
+      suite.sim.control.snapshot().counts.purchaseOrderItems,
     );
     expect(engine.status.get().lastPull.purchaseOrders).toBeDefined();
 
@@ -163,7 +156,7 @@ describe('initial sync', () => {
 
 describe('rebase and references', () => {
   it('keeps pending local fields on pulled rows and takes the server for the rest', async () => {
-    harness = engineHarness(sim, pullOnly(['customers'], { pageSize: 500 }));
+    harness = suite.harness(pullOnly(['customers'], { pageSize: 500 }));
     const base = await harness.client.call('getCustomer', { params: { id: 50040 } });
     await harness.db.customers.put({ ...base, _fetchedAt: '2000-01-01T00:00:00.000Z' });
     await customerEdit(harness.db, 50040, { custom_reference: 'local-pending' }, base);
@@ -183,14 +176,11 @@ describe('rebase and references', () => {
       last_name: 'FromServer',
       _pendingOps: [ops[0]!.id],
     });
-    expect(await harness.db.customers.count()).toBe(sim.control.snapshot().counts.customers);
+    expect(await harness.db.customers.count()).toBe(suite.sim.control.snapshot().counts.customers);
   });
 
   it('discovers by-id records from references, refreshes stale ones, deletes those that answer 404', async () => {
-    harness = engineHarness(
-      sim,
-      pullOnly(['purchaseOrders', 'shipmentTypes'], { pageSize: 500, byId: true }),
-    );
+    harness = suite.harness(pullOnly(['purchaseOrders', 'shipmentTypes'], { pageSize: 500, byId: true }));
     await harness.db.suppliers.put({
       id: 199,
       name: 'Gone',
@@ -220,7 +210,7 @@ describe('rebase and references', () => {
     expect(byId.records).toBeGreaterThan(20);
     expect(byId.transactions).toBeLessThanOrEqual(Math.ceil(byId.records / 50) + 1);
 
-    const snapshot = sim.control.snapshot().counts;
+    const snapshot = suite.sim.control.snapshot().counts;
     expect(await harness.db.suppliers.get(199)).toBeUndefined();
     expect(await harness.db.suppliers.count()).toBeGreaterThan(0);
     expect(await harness.db.outlets.count()).toBe(snapshot.outlets);

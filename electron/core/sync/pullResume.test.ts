@@ -5,26 +5,19 @@
  * next page before storing the one it has; and a whole first sync killed part way asks, when run again, only
  * for what it had not stored, and still fetches every record by id that the pages it stored named.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../server/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator } from '../../../server/index';
 import type { PortRequest, StorePort } from '../../../src/db/storePort';
 import { enqueue } from '../../../src/db/outbox';
 import { recordingFetch, waitFor } from './testing/fetches';
+import { simulatorSuite } from './testing/simulatorSuite';
 import { engineHarness, type EngineHarness } from './testing/harness';
 import type { PullProgress, SyncEngineOptions } from './types';
 
-let sim: Simulator;
+const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }), {
+  afterEach: (sim) => sim.control.resetFaults(),
+});
 let harness: EngineHarness | undefined;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
-afterEach(async () => {
-  sim.control.resetFaults();
-  await harness?.engine.stop();
-  harness = undefined;
-});
 
 function pullOnly(resources: string[], more: Partial<SyncEngineOptions['pull']> = {}) {
   return { pull: { resources, pageSize: 500, byId: false, intervalMs: 600_000, ...more } };
@@ -35,8 +28,8 @@ const finished = (resource: string) => async () => (await cursorOf(resource))?.i
 
 describe('crash during the initial sync', () => {
   it('resumes from the persisted cursor: no row written twice, progress goes on from where it was', async () => {
-    harness = engineHarness(sim, pullOnly(['customers'], { pageSize: 20 }));
-    const total = sim.control.snapshot().counts.customers;
+    harness = suite.harness(pullOnly(['customers'], { pageSize: 20 }));
+    const total = suite.sim.control.snapshot().counts.customers;
     let written = 0;
     let delivered = 0;
     let pages = 0;
@@ -87,7 +80,7 @@ describe('crash during the initial sync', () => {
 describe('credit note items', () => {
   it('trickle in after the first pass of the notes, then come with changed notes, replacing the cached list', async () => {
     const recording = recordingFetch();
-    harness = engineHarness(sim, {
+    harness = suite.harness({
       ...pullOnly(['creditNotes'], { pageSize: 10 }),
       clientOptions: { fetch: recording.fetch },
     });
@@ -108,7 +101,7 @@ describe('credit note items', () => {
     });
     await harness.engine.start();
     await waitFor(finished('creditNoteItems'));
-    const counts = sim.control.snapshot().counts;
+    const counts = suite.sim.control.snapshot().counts;
     expect(await harness.db.creditNotes.count()).toBe(counts.creditNotes);
     expect(await harness.db.creditNoteItems.count()).toBe(counts.creditNoteItems);
     expect(itemsLanded.length).toBeGreaterThan(0);
@@ -118,12 +111,12 @@ describe('credit note items', () => {
     expect(itemsLanded.length).toBeLessThanOrEqual(Math.ceil(counts.creditNotes! / 10));
 
     // On the server, a note loses an item (and its modified_on moves); another gains nothing.
-    const items = [...sim.state.creditNoteItems.values()];
-    const note = [...sim.state.creditNotes.values()].find(
+    const items = [...suite.sim.state.creditNoteItems.values()];
+    const note = [...suite.sim.state.creditNotes.values()].find(
       (candidate) => items.filter((item) => item.credit_note_id === candidate.id).length >= 2,
     )!;
     const removed = items.find((item) => item.credit_note_id === note.id)!;
-    sim.state.creditNoteItems.delete(removed.id!);
+    suite.sim.state.creditNoteItems.delete(removed.id!);
     note.modified_on = new Date().toISOString();
     const before = recording.calls().length;
     await harness.engine.syncNow();
@@ -141,16 +134,16 @@ describe('credit note items', () => {
 describe('product supplier links', () => {
   it('are swept over the cached products a batch per run, keeping local edits, then left until stale', async () => {
     const recording = recordingFetch();
-    harness = engineHarness(sim, {
+    harness = suite.harness({
       ...pullOnly(['productSuppliers'], { productSuppliersBatch: 10 }),
       clientOptions: { fetch: recording.fetch },
     });
     // The products the cache knows (a PO pull puts the ones its lines name): 25 of them.
-    const products = [...sim.state.productSuppliers.keys()].sort((a, b) => a - b).slice(0, 25);
+    const products = [...suite.sim.state.productSuppliers.keys()].sort((a, b) => a - b).slice(0, 25);
     await harness.db.products.bulkPut(products.map((id) => ({ id }) as never));
     // A link the server no longer has, and a local edit of another, held back.
     await harness.db.productSuppliers.put({ product_id: products[0]!, supplier_code: 'NO-SUCH' } as never);
-    const [link] = sim.state.productSuppliers.get(products[1]!)!.filter((l) => !l.is_deleted);
+    const [link] = suite.sim.state.productSuppliers.get(products[1]!)!.filter((l) => !l.is_deleted);
     const edit = await enqueue(harness.db, {
       kind: 'updateProductSuppliers',
       params: { product_id: link!.product_id },
@@ -172,7 +165,7 @@ describe('product supplier links', () => {
     expect(listed().map((call) => call.path)).toEqual(products.map((id) => `/v2.1/products/${id}/suppliers`));
     expect(await cursorOf('productSuppliers')).toMatchObject({ id: 0 });
     const expected = products.flatMap((id) =>
-      sim.state.productSuppliers.get(id)!.filter((l) => !l.is_deleted),
+      suite.sim.state.productSuppliers.get(id)!.filter((l) => !l.is_deleted),
     );
     expect(await harness.db.productSuppliers.count()).toBe(expected.length);
     expect(await harness.db.productSuppliers.get([products[0]!, 'NO-SUCH'])).toBeUndefined();
@@ -189,7 +182,7 @@ describe('product supplier links', () => {
 
 describe('a queued delete', () => {
   it('is not undone by a pull that still sees the row, and the row stays gone once it lands', async () => {
-    harness = engineHarness(sim, pullOnly(['purchaseOrders']));
+    harness = suite.harness(pullOnly(['purchaseOrders']));
     const po = await harness.client.call('createPurchaseOrder', {
       body: {
         supplier: { id: 101 },
@@ -234,12 +227,12 @@ describe('a queued delete', () => {
 describe('keyset pages', () => {
   it('are asked for before the page before them is stored, and every row still lands once', async () => {
     const recording = recordingFetch();
-    harness = engineHarness(sim, {
+    harness = suite.harness({
       ...pullOnly(['customers'], { pageSize: 20 }),
       clientOptions: { fetch: recording.fetch },
     });
     const searches = () => recording.calls().filter((call) => call.path.includes('customers')).length;
-    const total = sim.control.snapshot().counts.customers!;
+    const total = suite.sim.control.snapshot().counts.customers!;
     const pages = Math.ceil(total / 20);
     /** For each page with rows: whether a search left while the store held it back. */
     const askedWhileStoring: boolean[] = [];
@@ -403,7 +396,7 @@ describe('a first sync killed part way', () => {
 
   beforeAll(async () => {
     const asked = answers();
-    const h = engineHarness(sim, { pull: everything, clientOptions: { fetch: asked.fetch } });
+    const h = engineHarness(suite.sim, { pull: everything, clientOptions: { fetch: asked.fetch } });
     const ledger = ledgerStore(h.store);
     await syncToEnd(h.restart({ store: ledger.store }));
     fresh = { rows: asked.rows, written: ledger.written(), counts: await tableCounts(h) };
@@ -418,7 +411,7 @@ describe('a first sync killed part way', () => {
   ])(
     'killed at page %s/%i, the next run reads only what was not stored',
     async (pass, page) => {
-      harness = engineHarness(sim, { pull: everything });
+      harness = suite.harness({ pull: everything });
       const first = ledgerStore(harness.store, { pass, page });
       const killed = harness.restart({ store: first.store });
       await killed.start();
@@ -428,7 +421,7 @@ describe('a first sync killed part way', () => {
       expect(first.stored.get(pass)?.size).toBe((page - 1) * PAGE);
 
       const asked = answers();
-      const again = engineHarness(sim, {
+      const again = engineHarness(suite.sim, {
         db: harness.db,
         pull: everything,
         clientOptions: { fetch: asked.fetch },

@@ -3,26 +3,19 @@
  * concurrency bound, temp-id blocking and remapping, failure with blocked dependents, discard cascade and the
  * status stream's counts.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../server/index';
+import { describe, expect, it } from 'vitest';
+import { startSimulator } from '../../../server/index';
 import type { SyncStatus } from './types';
 import { customerEdit, offlineInvoice, offlineOrder } from './testing/edits';
 import { createDexieStore } from '../../../src/db/dexieStore';
 import { validatedPort, type StorePort } from '../../../src/db/storePort';
-import { engineHarness, freshDb, type EngineHarness } from './testing/harness';
+import { simulatorSuite } from './testing/simulatorSuite';
+import { freshDb, type EngineHarness } from './testing/harness';
 
-let sim: Simulator;
+const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }), {
+  afterEach: (sim) => sim.control.resetFaults(),
+});
 let harness: EngineHarness | undefined;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
-afterEach(async () => {
-  sim.control.resetFaults();
-  await harness?.engine.stop();
-  harness = undefined;
-});
 
 /** A fetch that counts requests in flight (overall and per customer) and records the order of PUTs. */
 function countingFetch() {
@@ -62,12 +55,12 @@ function countingFetch() {
 describe('push', () => {
   it('replays FIFO per aggregate, aggregates concurrently, never more than the bound in flight', async () => {
     const { fetch, stats } = countingFetch();
-    harness = engineHarness(sim, { concurrency: 3, clientOptions: { fetch } });
+    harness = suite.harness({ concurrency: 3, clientOptions: { fetch } });
     const customers = [50001, 50002, 50003, 50004, 50005, 50006];
     for (const step of [1, 2, 3]) {
       for (const id of customers) await customerEdit(harness.db, id, { custom_reference: `ref-${step}` });
     }
-    sim.control.setFaults({ latencyMs: 40, jitterMs: 40 });
+    suite.sim.control.setFaults({ latencyMs: 40, jitterMs: 40 });
     await harness.engine.start();
     await harness.drain();
 
@@ -97,15 +90,15 @@ describe('push', () => {
         },
       ]),
     ) as unknown as StorePort;
-    harness = engineHarness(sim, { db, store, concurrency: 4 });
+    harness = suite.harness({ db, store, concurrency: 4 });
     const orders = [];
     for (let i = 0; i < 24; i++) orders.push(await offlineOrder(harness.db, { products: [10001] }));
-    sim.control.setFaults({ latencyMs: 10, jitterMs: 30 });
+    suite.sim.control.setFaults({ latencyMs: 10, jitterMs: 30 });
     await harness.engine.start();
     await harness.drain();
 
     for (const order of orders)
-      expect(sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
+      expect(suite.sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
     // Creates have no base version to read, so listing them and marking them sending is one write:
     // no separate write-ahead per op.
     expect(calls.markSending ?? 0).toBe(0);
@@ -121,7 +114,7 @@ describe('push', () => {
   });
 
   it('holds a dependent until its temp parent lands, then sends it with the server ids', async () => {
-    harness = engineHarness(sim);
+    harness = suite.harness();
     const order = await offlineOrder(harness.db, { products: [10001, 10002, 10003] });
     const invoice = await offlineInvoice(harness.db, order.tempId, order.lineTempIds[2]!);
     expect(invoice.op.state).toBe('blocked');
@@ -129,10 +122,10 @@ describe('push', () => {
     await harness.engine.start();
     await harness.drain();
 
-    const created = sim.control.snapshot().purchaseOrders[order.externalId];
+    const created = suite.sim.control.snapshot().purchaseOrders[order.externalId];
     expect(created).toHaveLength(1);
     const poId = created![0]!.id;
-    const invoiceIds = sim.control.snapshot().invoices[invoice.number];
+    const invoiceIds = suite.sim.control.snapshot().invoices[invoice.number];
     expect(invoiceIds).toHaveLength(1);
     const server = await harness.client.call('getSupplierInvoice', { params: { id: invoiceIds![0]! } });
     const serverOrder = await harness.client.call('getPurchaseOrder', {
@@ -163,7 +156,7 @@ describe('push', () => {
   });
 
   it('fails a rejected op with the problem, blocks its dependents, keeps unrelated ops moving; discard cascades', async () => {
-    harness = engineHarness(sim);
+    harness = suite.harness();
     const bad = await offlineOrder(harness.db, { supplier: 99_999 });
     const dependent = await offlineInvoice(harness.db, bad.tempId, bad.lineTempIds[0]!);
     const unrelated = await customerEdit(harness.db, 50010, { custom_reference: 'unrelated' });
@@ -189,12 +182,12 @@ describe('push', () => {
     await harness.engine.syncNow();
     expect(harness.engine.status.get().counts).toMatchObject({ failed: 0, blocked: 0, pending: 0 });
     expect(await harness.db.purchaseOrders.get(bad.tempId)).toBeUndefined();
-    expect(sim.control.snapshot().purchaseOrders[bad.externalId]).toBeUndefined();
-    expect(sim.control.snapshot().invoices[dependent.number]).toBeUndefined();
+    expect(suite.sim.control.snapshot().purchaseOrders[bad.externalId]).toBeUndefined();
+    expect(suite.sim.control.snapshot().invoices[dependent.number]).toBeUndefined();
   });
 
   it('lets the user edit a failed op and retry it, after which its dependents follow', async () => {
-    harness = engineHarness(sim);
+    harness = suite.harness();
     const bad = await offlineOrder(harness.db, { supplier: 99_998 });
     const dependent = await offlineInvoice(harness.db, bad.tempId, bad.lineTempIds[1]!);
     await harness.engine.start();
@@ -206,7 +199,7 @@ describe('push', () => {
     await harness.engine.actions.editAndRetry({ id: bad.op.id, body });
     await harness.drain();
     expect((await harness.store.getOp({ id: dependent.op.id })).op).toMatchObject({ state: 'done' });
-    expect(sim.control.snapshot().purchaseOrders[bad.externalId]).toHaveLength(1);
-    expect(sim.control.snapshot().invoices[dependent.number]).toHaveLength(1);
+    expect(suite.sim.control.snapshot().purchaseOrders[bad.externalId]).toHaveLength(1);
+    expect(suite.sim.control.snapshot().invoices[dependent.number]).toHaveLength(1);
   });
 });

@@ -3,25 +3,18 @@
  * and ops found `sending` at start (the app crashed with the request maybe out), are looked up before any
  * retry. The simulator's snapshot is the judge: one record per idempotency key, never two.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../server/index';
+import { describe, expect, it } from 'vitest';
+import { startSimulator } from '../../../server/index';
 import { allocateTempId, enqueue } from '../../../src/db/outbox';
 import { offlineInvoice, offlineOrder, uniqueText } from './testing/edits';
 import { problemResponse, recordingFetch } from './testing/fetches';
-import { engineHarness, type EngineHarness } from './testing/harness';
+import { simulatorSuite } from './testing/simulatorSuite';
+import { type EngineHarness } from './testing/harness';
 
-let sim: Simulator;
+const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }), {
+  afterEach: (sim) => sim.control.resetFaults(),
+});
 let harness: EngineHarness | undefined;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
-afterEach(async () => {
-  sim.control.resetFaults();
-  await harness?.engine.stop();
-  harness = undefined;
-});
 
 /** A fetch that ends the fault as soon as the first create has gone out (its answer is the one dropped). */
 function faultOnceFetch(method: string, pathEnd: string) {
@@ -34,7 +27,7 @@ function faultOnceFetch(method: string, pathEnd: string) {
     } finally {
       if (isTarget) {
         writes++;
-        sim.control.resetFaults();
+        suite.sim.control.resetFaults();
       }
     }
   };
@@ -44,36 +37,36 @@ function faultOnceFetch(method: string, pathEnd: string) {
 describe('reconciliation', () => {
   it('finds a create whose response was lost instead of sending it twice, then unblocks its dependent', async () => {
     const probe = faultOnceFetch('POST', '/purchaseorders');
-    harness = engineHarness(sim, { clientOptions: { fetch: probe.fetch } });
+    harness = suite.harness({ clientOptions: { fetch: probe.fetch } });
     await harness.client.call('getShippingPort', { params: { id: 1 } }); // the token, before the fault
     const order = await offlineOrder(harness.db);
     const invoice = await offlineInvoice(harness.db, order.tempId, order.lineTempIds[0]!);
-    sim.control.setFaults({ dropAfterCommitRate: 1 });
+    suite.sim.control.setFaults({ dropAfterCommitRate: 1 });
 
     await harness.engine.start();
     await harness.drain();
 
     expect(probe.writes()).toBe(1);
-    const created = sim.control.snapshot().purchaseOrders[order.externalId];
+    const created = suite.sim.control.snapshot().purchaseOrders[order.externalId];
     expect(created).toHaveLength(1);
     const done = (await harness.store.getOp({ id: order.op.id })).op!;
     expect(done).toMatchObject({ state: 'done', resultId: created![0]!.id, attempts: 1 });
     expect((await harness.store.getOp({ id: invoice.op.id })).op).toMatchObject({ state: 'done' });
-    expect(sim.control.snapshot().invoices[invoice.number]).toHaveLength(1);
+    expect(suite.sim.control.snapshot().invoices[invoice.number]).toHaveLength(1);
   });
 
   it('resends a create whose connection broke before the server ran it', async () => {
     const probe = faultOnceFetch('POST', '/purchaseorders');
-    harness = engineHarness(sim, { clientOptions: { fetch: probe.fetch } });
+    harness = suite.harness({ clientOptions: { fetch: probe.fetch } });
     await harness.client.call('getShippingPort', { params: { id: 1 } });
     const order = await offlineOrder(harness.db);
-    sim.control.setFaults({ resetRate: 1 });
+    suite.sim.control.setFaults({ resetRate: 1 });
 
     await harness.engine.start();
     await harness.drain();
 
     expect(probe.writes()).toBe(2);
-    expect(sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
+    expect(suite.sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
     expect((await harness.store.getOp({ id: order.op.id })).op).toMatchObject({ state: 'done', attempts: 2 });
   });
 });
@@ -93,7 +86,7 @@ describe('5xx on a create', () => {
 
   it('treats a 502 after the server committed as uncertain, finds the order, never creates it twice', async () => {
     const recording = gatewayFetch(502, true);
-    harness = engineHarness(sim, { clientOptions: { fetch: recording.fetch } });
+    harness = suite.harness({ clientOptions: { fetch: recording.fetch } });
     const order = await offlineOrder(harness.db);
     const invoice = await offlineInvoice(harness.db, order.tempId, order.lineTempIds[0]!);
     const states: string[] = [];
@@ -113,7 +106,7 @@ describe('5xx on a create', () => {
 
     expect(states[0]).toContain('502');
     expect(recording.calls().filter((call) => call.method === 'POST').length).toBe(2); // the PO, the invoice
-    const created = sim.control.snapshot().purchaseOrders[order.externalId];
+    const created = suite.sim.control.snapshot().purchaseOrders[order.externalId];
     expect(created).toHaveLength(1);
     expect((await harness.store.getOp({ id: order.op.id })).op).toMatchObject({
       state: 'done',
@@ -121,12 +114,12 @@ describe('5xx on a create', () => {
       attempts: 1,
     });
     expect((await harness.store.getOp({ id: invoice.op.id })).op).toMatchObject({ state: 'done' });
-    expect(sim.control.snapshot().invoices[invoice.number]).toHaveLength(1);
+    expect(suite.sim.control.snapshot().invoices[invoice.number]).toHaveLength(1);
   });
 
   it('sends a create again when the lookup shows the 500 came before the server ran it', async () => {
     const recording = gatewayFetch(500, false);
-    harness = engineHarness(sim, { clientOptions: { fetch: recording.fetch } });
+    harness = suite.harness({ clientOptions: { fetch: recording.fetch } });
     const order = await offlineOrder(harness.db);
 
     await harness.engine.start();
@@ -137,14 +130,14 @@ describe('5xx on a create', () => {
     // The lookup ran between the two: a search by the order's idempotency key.
     const between = recording.calls().filter((call) => call.startedAt > posts[0]!.startedAt);
     expect(between[0]).toMatchObject({ method: 'GET', path: '/v2.1/purchaseorders' });
-    expect(sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
+    expect(suite.sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
     expect((await harness.store.getOp({ id: order.op.id })).op).toMatchObject({ state: 'done', attempts: 2 });
   });
 });
 
 describe('crash resume of push', () => {
   it('looks up an op left sending whose request had reached the server, and never resends it', async () => {
-    harness = engineHarness(sim);
+    harness = suite.harness();
     const order = await offlineOrder(harness.db);
     // The crashed run: write-ahead mark, the request went out and committed, then the app died.
     const { op: sending } = await harness.store.markSending({
@@ -152,31 +145,31 @@ describe('crash resume of push', () => {
       at: new Date().toISOString(),
     });
     await harness.client.call('createPurchaseOrder', { body: sending!.body as never });
-    expect(sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
+    expect(suite.sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
 
     await harness.engine.start();
     await harness.drain();
 
-    expect(sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
+    expect(suite.sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
     const done = (await harness.store.getOp({ id: order.op.id })).op!;
     expect(done).toMatchObject({ state: 'done', attempts: 1 });
     expect(await harness.db.purchaseOrders.get(done.resultId!)).toBeDefined();
   });
 
   it('sends an op left sending whose request never left', async () => {
-    harness = engineHarness(sim);
+    harness = suite.harness();
     const order = await offlineOrder(harness.db);
     await harness.store.markSending({ id: order.op.id, at: new Date().toISOString() });
 
     await harness.engine.start();
     await harness.drain();
 
-    expect(sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
+    expect(suite.sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
     expect((await harness.store.getOp({ id: order.op.id })).op).toMatchObject({ state: 'done', attempts: 2 });
   });
 
   it('puts ambiguous matches in front of the user instead of guessing', async () => {
-    harness = engineHarness(sim);
+    harness = suite.harness();
     const order = await offlineOrder(harness.db);
     const { op: sending } = await harness.store.markSending({
       id: order.op.id,
@@ -185,11 +178,11 @@ describe('crash resume of push', () => {
     // Two orders carry the key (another client imported one before the server enforced uniqueness, say):
     // the simulator refuses a second one, so plant it in its state directly.
     await harness.client.call('createPurchaseOrder', { body: sending!.body as never });
-    const [first] = [...sim.state.purchaseOrders.values()].filter(
+    const [first] = [...suite.sim.state.purchaseOrders.values()].filter(
       (po) => po.external_purchase_order_id === order.externalId,
     );
-    const twinId = Math.max(...sim.state.purchaseOrders.keys()) + 1;
-    sim.state.purchaseOrders.set(twinId, { ...structuredClone(first!), id: twinId, items: [] });
+    const twinId = Math.max(...suite.sim.state.purchaseOrders.keys()) + 1;
+    suite.sim.state.purchaseOrders.set(twinId, { ...structuredClone(first!), id: twinId, items: [] });
 
     await harness.engine.start();
     await harness.drain();
@@ -198,7 +191,7 @@ describe('crash resume of push', () => {
     expect(failed.state).toBe('failed');
     expect(failed.reason).toContain(`#${first!.id}`);
     expect(failed.reason).toContain(`#${twinId}`);
-    sim.state.purchaseOrders.delete(twinId);
+    suite.sim.state.purchaseOrders.delete(twinId);
   });
 });
 
@@ -231,8 +224,8 @@ describe('exactly once with a PC clock that is wrong, or is moved while a create
           cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
         });
       });
-      harness = engineHarness(sim, { now, clientOptions: { fetch: proxy.fetch, now } });
-      const returnId = [...sim.state.supplierReturns.values()].find(
+      harness = suite.harness({ now, clientOptions: { fetch: proxy.fetch, now } });
+      const returnId = [...suite.sim.state.supplierReturns.values()].find(
         (candidate) => candidate.supplier_return_status.name === 'Incomplete',
       )!.id;
       const lastName = uniqueText('Skew');
@@ -265,8 +258,8 @@ describe('exactly once with a PC clock that is wrong, or is moved while a create
       await harness.drain();
 
       expect([...dropped].sort()).toEqual([...CREATES].sort());
-      const customers = [...sim.state.customers.values()].filter((c) => c.last_name === lastName);
-      const items = [...sim.state.supplierReturnItems.values()].filter(
+      const customers = [...suite.sim.state.customers.values()].filter((c) => c.last_name === lastName);
+      const items = [...suite.sim.state.supplierReturnItems.values()].filter(
         (i) => i.supplier_return_item_notes === notes,
       );
       expect(customers).toHaveLength(1);

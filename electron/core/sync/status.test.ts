@@ -4,26 +4,19 @@
  * and the watchdog, driven by its own timer on the injected clock, flagging only a stall the engine itself
  * should have moved (not offline, not ops that wait for the user).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../server/index';
+import { describe, expect, it } from 'vitest';
+import { startSimulator } from '../../../server/index';
 import { switchableSignal } from './testing/onlineSignal';
 import type { OpCountsView, SyncStatus } from './types';
 import { customerEdit, offlineInvoice, offlineOrder, uniqueText } from './testing/edits';
 import { problemResponse, recordingFetch, waitFor } from './testing/fetches';
-import { engineHarness, type EngineHarness } from './testing/harness';
+import { simulatorSuite } from './testing/simulatorSuite';
+import { type EngineHarness } from './testing/harness';
 
-let sim: Simulator;
+const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }), {
+  afterEach: (sim) => sim.control.resetFaults(),
+});
 let harness: EngineHarness | undefined;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
-afterEach(async () => {
-  sim.control.resetFaults();
-  await harness?.engine.stop();
-  harness = undefined;
-});
 
 const COUNTS = ['pending', 'sending', 'failed', 'blocked', 'conflicted', 'uncertain'] as const;
 
@@ -44,7 +37,7 @@ describe('status counts', () => {
       await forward();
       return problemResponse(502, 'Bad Gateway');
     });
-    harness = engineHarness(sim, { clientOptions: { fetch: recording.fetch } });
+    harness = suite.harness({ clientOptions: { fetch: recording.fetch } });
     const good = await offlineOrder(harness.db);
     goodOrder = good.externalId;
     const bad = await offlineOrder(harness.db, { supplier: 99_994 });
@@ -58,7 +51,7 @@ describe('status counts', () => {
     const seen: OpCountsView[] = [];
     harness.engine.status.subscribe((status: SyncStatus) => seen.push(status.counts));
     // Slow enough that the uncertain create's lookup is still out when the counts are read.
-    sim.control.setFaults({ latencyMs: 60 });
+    suite.sim.control.setFaults({ latencyMs: 60 });
 
     await harness.engine.start();
     await harness.drain();
@@ -76,7 +69,7 @@ describe('status counts', () => {
       conflicted: 1,
       uncertain: 0,
     });
-    expect(sim.control.snapshot().purchaseOrders[good.externalId]).toHaveLength(1);
+    expect(suite.sim.control.snapshot().purchaseOrders[good.externalId]).toHaveLength(1);
     expect((await harness.store.getOp({ id: blocked.op.id })).op!.state).toBe('blocked');
     expect((await harness.store.getOp({ id: conflicted.id })).op!.state).toBe('conflicted');
   });
@@ -88,7 +81,7 @@ describe('watchdog', () => {
     let offset = Date.parse('2026-03-01T09:00:00Z') - Date.now();
     const signal = switchableSignal(false);
     // watchdogMs 400: the check runs every 100 ms of real time.
-    harness = engineHarness(sim, {
+    harness = suite.harness({
       now: () => new Date(Date.now() + offset),
       watchdogMs: 400,
       online: signal,
@@ -105,7 +98,7 @@ describe('watchdog', () => {
     expect(harness.engine.status.get().watchdog.stuck).toBe(false);
 
     // Online, but every send is refused: stuck once 400 ms pass without progress, with no syncNow.
-    sim.control.setFaults({ error5xxRate: 1 });
+    suite.sim.control.setFaults({ error5xxRate: 1 });
     signal.set(true);
     await waitFor(async () => (await harness!.store.getOp({ id: bad.op.id })).op!.attempts > 0);
     // The reason names the last error once a refusal has come back.
@@ -114,7 +107,7 @@ describe('watchdog', () => {
     expect(harness.engine.status.get().watchdog.reason).toMatch(/^2 change\(s\) waiting/);
 
     // Progress clears it; what is left (a failed op) waits for the user, not for the engine.
-    sim.control.resetFaults();
+    suite.sim.control.resetFaults();
     await harness.drain();
     await waitFor(() => !harness!.engine.status.get().watchdog.stuck);
     expect((await harness.store.getOp({ id: bad.op.id })).op!.state).toBe('failed');
@@ -135,7 +128,7 @@ describe('status activity', () => {
       }
       return forward();
     });
-    harness = engineHarness(sim, {
+    harness = suite.harness({
       pull: { resources: ['returnReasons'], byId: false },
       clientOptions: { fetch: recording.fetch },
     });

@@ -5,33 +5,28 @@
  * saved after a retry replaces the change while it is unsent and is refused once it was sent (the store
  * contract the sync centre's rule for Retry and an open edit relies on: src/screens/sync/rowActions.ts).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../server/index';
+import { describe, expect, it } from 'vitest';
+import { startSimulator } from '../../../server/index';
 import { enqueue } from '../../../src/db/outbox';
 import { customerEdit, offlineInvoice, offlineOrder, uniqueText } from './testing/edits';
 import { recordingFetch } from './testing/fetches';
-import { engineHarness, type EngineHarness } from './testing/harness';
+import { simulatorSuite } from './testing/simulatorSuite';
+import { type EngineHarness } from './testing/harness';
 
-let sim: Simulator;
+const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }), {
+  afterEach: (sim) => {
+    sim.control.resetFaults();
+    sim.control.setRules([]);
+  },
+});
 let harness: EngineHarness | undefined;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
-afterEach(async () => {
-  sim.control.resetFaults();
-  sim.control.setRules([]);
-  await harness?.engine.stop();
-  harness = undefined;
-});
 
 const opOf = async (id: string) => (await harness!.store.getOp({ id })).op!;
 
 describe('an update of a record deleted on the server', () => {
   it('fails before anything is sent, saying the record is gone; later ops of it wait behind', async () => {
     const recording = recordingFetch();
-    harness = engineHarness(sim, { clientOptions: { fetch: recording.fetch } });
+    harness = suite.harness({ clientOptions: { fetch: recording.fetch } });
     const port = await harness.client.call('createShippingPort', {
       params: {},
       body: { name: uniqueText('Gone') },
@@ -66,7 +61,7 @@ describe('an update of a record deleted on the server', () => {
 
 describe('discard', () => {
   it('lists the op and every dependent, changing nothing, then discards them all and undoes their edits', async () => {
-    harness = engineHarness(sim);
+    harness = suite.harness();
     const order = await offlineOrder(harness.db, { supplier: 99_995 });
     const invoice = await offlineInvoice(harness.db, order.tempId, order.lineTempIds[1]!);
     const finalise = await enqueue(harness.db, {
@@ -102,7 +97,7 @@ describe('discard', () => {
     expect(await harness.db.supplierInvoices.get(invoice.tempId)).toBeUndefined();
     expect(await opOf(unrelated.id)).toMatchObject({ state: 'done' });
     expect(harness.engine.status.get().counts).toMatchObject({ failed: 0, blocked: 0, pending: 0 });
-    expect(sim.control.snapshot().invoices[invoice.number]).toBeUndefined();
+    expect(suite.sim.control.snapshot().invoices[invoice.number]).toBeUndefined();
   });
 });
 
@@ -116,7 +111,7 @@ describe('conflicts', () => {
   }
 
   it('lands the value the user picks per field with resolveConflict', async () => {
-    harness = engineHarness(sim);
+    harness = suite.harness();
     const op = await conflictOn(50071, 'mine', 'theirs');
     await harness.engine.start();
     await harness.drain();
@@ -136,7 +131,7 @@ describe('conflicts', () => {
   });
 
   it('lands an edit of a conflicted op instead of finding the same conflict again', async () => {
-    harness = engineHarness(sim);
+    harness = suite.harness();
     const op = await conflictOn(50072, 'mine', 'theirs');
     await harness.engine.start();
     await harness.drain();
@@ -153,7 +148,7 @@ describe('conflicts', () => {
 describe('retry and an open edit', () => {
   /** An order the server refuses (quantity above an injected maximum), failed and waiting for the user. */
   async function refusedOrder(h: EngineHarness) {
-    sim.control.setRules([
+    suite.sim.control.setRules([
       { operation: 'createPurchaseOrder', field: 'purchase_order_items[].quantity_ordered', max: 3 },
     ]);
     const order = await offlineOrder(h.db);
@@ -169,7 +164,7 @@ describe('retry and an open edit', () => {
   };
 
   it('an edit saved after a retry, before the change was sent, replaces it: the server gets the edit once', async () => {
-    harness = engineHarness(sim);
+    harness = suite.harness();
     const order = await refusedOrder(harness);
     // Sending is held (as on a slow line) so the retried change is still queued when the edit is saved.
     await harness.engine.stop();
@@ -179,18 +174,18 @@ describe('retry and an open edit', () => {
     const saved = await harness.engine.actions.editAndRetry({ id: op.id, body: editedBody(op.body, 2) });
     expect(saved.op).toMatchObject({ state: 'queued' });
 
-    sim.control.setRules([]);
+    suite.sim.control.setRules([]);
     await harness.restart().start();
     await harness.drain();
-    const orders = sim.control.snapshot().purchaseOrders[order.externalId];
+    const orders = suite.sim.control.snapshot().purchaseOrders[order.externalId];
     expect(orders).toHaveLength(1);
     expect(orders![0]!.items.map((item) => item.quantity_ordered)).toEqual([2, 2]);
   });
 
   it('an edit saved after the retried change was sent is refused and changes nothing', async () => {
-    harness = engineHarness(sim);
+    harness = suite.harness();
     const order = await refusedOrder(harness);
-    sim.control.setRules([]);
+    suite.sim.control.setRules([]);
     await harness.engine.actions.retryNow(order.op.id);
     await harness.drain();
     const sent = await opOf(order.op.id);
@@ -199,7 +194,7 @@ describe('retry and an open edit', () => {
     const late = await harness.engine.actions.editAndRetry({ id: sent.id, body: editedBody(sent.body, 2) });
     expect(late).toEqual({ op: null, affected: [] });
     expect(await opOf(order.op.id)).toEqual(sent);
-    const orders = sim.control.snapshot().purchaseOrders[order.externalId];
+    const orders = suite.sim.control.snapshot().purchaseOrders[order.externalId];
     expect(orders).toHaveLength(1);
     expect(orders![0]!.items.map((item) => item.quantity_ordered)).toEqual([5, 5]);
   });

@@ -5,12 +5,20 @@
  * simulator.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { EngineHarness } from './harness';
+import { engineHarness, type EngineHarness } from './harness';
 
 /** Only a hang guard for a held request or store call: assertions are about order, never about time. */
 export const HANG_GUARD_MS = 10_000;
 
-export function simulatorSuite<S extends { stop(): unknown }>(start: () => Promise<S>) {
+export interface SuiteOptions<S> {
+  /** Puts the simulator back after each test (faults, offline, rules), before that test's engine stops. */
+  afterEach?: (sim: S) => unknown;
+}
+
+export function simulatorSuite<S extends { stop(): unknown; baseUrl: string }>(
+  start: () => Promise<S>,
+  options: SuiteOptions<S> = {},
+) {
   let sim: S | undefined;
   let current: EngineHarness | undefined;
   beforeAll(async () => {
@@ -20,18 +28,27 @@ export function simulatorSuite<S extends { stop(): unknown }>(start: () => Promi
     await sim?.stop();
   });
   afterEach(async () => {
+    if (sim) await options.afterEach?.(sim);
     await current?.engine.stop();
     current = undefined;
   });
+  const started = (): S => {
+    if (!sim) throw new Error('The simulator is started in beforeAll: use it inside a test');
+    return sim;
+  };
   return {
     get sim(): S {
-      if (!sim) throw new Error('The simulator is started in beforeAll: use it inside a test');
-      return sim;
+      return started();
     },
     /** This test's harness: its engine (harness.engine, whichever it is by then) is stopped after the test. */
     track(harness: EngineHarness): EngineHarness {
       current = harness;
       return harness;
+    },
+    /** A harness over this file's simulator, tracked as this test's (see track). */
+    harness(overrides?: Parameters<typeof engineHarness>[1]): EngineHarness {
+      current = engineHarness(started(), overrides);
+      return current;
     },
   };
 }
