@@ -48,7 +48,7 @@ function crateProps(more: Record<string, unknown> = {}) {
     read: { loaded: true, error: null },
     record: crate,
     noun: 'crate',
-    placeholder: 'Crate 12',
+    id: 12,
     title: (record: Crate) => record.name,
     back: { href: '#/crates', label: 'Back to crates' },
     ...more,
@@ -63,7 +63,7 @@ afterEach(async () => {
 });
 
 describe('RecordPage, before the record is here', () => {
-  it('names the record by its number while reading it, and says why when the read failed', async () => {
+  it('names the record by its noun and number while reading it, and says why when the read failed', async () => {
     const reading = mountInPage(
       RecordPage,
       crateProps({ read: { loaded: false, error: null }, record: null }),
@@ -135,16 +135,8 @@ describe('RecordPage, before the record is here', () => {
       RecordPage,
       crateProps({
         record: null,
-        lookup: {
-          db,
-          session,
-          table: 'shippingPorts',
-          id: 12,
-          title: 'Crate 12',
-          missing: 'crate 12',
-          word: 'id',
-          request: null,
-        },
+        session,
+        lookup: { db, table: 'shippingPorts', word: 'id', request: null },
       }),
     );
     await expect
@@ -175,8 +167,9 @@ describe('RecordPage, with the record', () => {
         trouble: troubleOf(refused),
         session: offline,
         note: 'Finalised: this crate can no longer be changed.',
+        edit: (record: Crate) => `#/crates/${record.id}/edit`,
         actions: createRawSnippet((record: () => Crate) => ({
-          render: () => `<a class="button" href="#/crates/${record().id}/edit">Edit crate</a>`,
+          render: () => `<button type="button">Empty ${record().name}</button>`,
         })),
         children: createRawSnippet((record: () => Crate) => ({
           render: () => `<section><h3>Contents of ${record().name}</h3></section>`,
@@ -202,6 +195,7 @@ describe('RecordPage, with the record', () => {
     await expect
       .element(page.getByRole('link', { name: 'Edit crate' }))
       .toHaveAttribute('href', '#/crates/12/edit');
+    await expect.element(page.getByRole('button', { name: 'Empty Blue crate' })).toBeVisible();
     await expect
       .element(page.getByRole('heading', { level: 3, name: 'Contents of Blue crate' }))
       .toBeVisible();
