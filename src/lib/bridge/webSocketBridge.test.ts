@@ -96,6 +96,30 @@ describe('createWebSocketBridge', () => {
     });
   });
 
+  it('answers an invoke whose result came just before the socket closed with that result', async () => {
+    // Messages are handled after the thread is given back (./inbox.ts): the close must not overtake them.
+    const host = await started((frame, socket) => {
+      if (frame.type !== 'invoke') return;
+      const answer = { type: 'result', id: frame.id, result: { ok: true, value: { seen: true } } };
+      socket.send(JSON.stringify(answer), () => socket.close());
+    });
+    expect(await open(host.url).invoke('sync.now', {})).toEqual({ ok: true, value: { seen: true } });
+  });
+
+  it('delivers events after the socket callback, in the order they came', async () => {
+    const host = await started(answerAll);
+    const bridge = open(host.url);
+    const events: BridgeEvent[] = [];
+    bridge.onEvent((event) => events.push(event));
+    await bridge.invoke('app.info', {});
+    for (const id of ['a', 'b', 'c'])
+      host.sockets[0]!.send(
+        JSON.stringify({ type: 'event', envelope: { event: 'ops.changed', payload: { ids: [id] } } }),
+      );
+    await vi.waitFor(() => expect(events).toHaveLength(3));
+    expect(events.map((event) => (event.payload as { ids: string[] }).ids[0])).toEqual(['a', 'b', 'c']);
+  });
+
   it('answers a malformed result with a failed error instead of passing it on', async () => {
     const host = await started((frame, socket) =>
       socket.send(JSON.stringify({ type: 'result', id: frame.id, result: { ok: 'yes' } })),

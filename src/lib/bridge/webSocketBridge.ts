@@ -30,6 +30,7 @@ import {
   type StoreRequest,
   type WireFromRenderer,
 } from '../../bridge/contract';
+import { createInbox } from './inbox';
 
 /**
  * The members of a WebSocket this client uses: the browser's, or the `ws` package's in Node tests. The
@@ -110,6 +111,15 @@ interface Pending {
 
 type StoreHandler = (request: StoreRequest) => Promise<StoreReply>;
 
+/** A message as it came: a binary frame, or a text frame's JSON (parsed on arrival, validated later). */
+type Incoming = ArrayBuffer | { json: unknown };
+
+const isStatus = (message: Incoming): boolean => {
+  if (message instanceof ArrayBuffer) return false;
+  const json = message.json as { type?: unknown; envelope?: { event?: unknown } } | null;
+  return json?.type === 'event' && json.envelope?.event === 'sync.status';
+};
+
 export function createWebSocketBridge(url: string, options: WebSocketBridgeOptions = {}): WebSocketBridge {
   const Found = options.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor | undefined);
   if (!Found) throw new Error('This runtime has no WebSocket');
@@ -147,6 +157,10 @@ export function createWebSocketBridge(url: string, options: WebSocketBridgeOptio
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const send = (frame: WireFromRenderer) => socket?.send(JSON.stringify(frame));
+  // Messages are handled in tasks of their own (./inbox.ts); a status a newer one replaces is never drawn.
+  const incoming = createInbox<Incoming>(receive, {
+    supersedes: (later, message) => isStatus(later) && isStatus(message),
+  });
 
   function flush(): void {
     for (const entry of pending.values()) {
@@ -210,13 +224,21 @@ export function createWebSocketBridge(url: string, options: WebSocketBridgeOptio
       setLink({ state: 'open' });
     };
     current.onmessage = (event: { data: unknown }) => {
-      if (socket === current) receive(event.data);
+      if (socket !== current) return;
+      if (event.data instanceof ArrayBuffer) return incoming.push(event.data);
+      try {
+        incoming.push({ json: JSON.parse(String(event.data)) });
+      } catch {
+        log('dropped a frame that is not JSON');
+      }
     };
     current.onerror = () => {
       // Always followed by close, which does the work.
     };
     current.onclose = () => {
       if (socket !== current) return;
+      // What the socket delivered is handled before its waiting invokes are failed.
+      incoming.drain();
       socket = null;
       open = false;
       failPending();
@@ -249,15 +271,9 @@ export function createWebSocketBridge(url: string, options: WebSocketBridgeOptio
     });
   }
 
-  function receive(data: unknown): void {
+  function receive(data: Incoming): void {
     if (data instanceof ArrayBuffer) return receiveBulk(data);
-    let json: unknown;
-    try {
-      json = JSON.parse(String(data));
-    } catch {
-      return log('dropped a frame that is not JSON');
-    }
-    const frame = WireToRendererSchema.safeParse(json);
+    const frame = WireToRendererSchema.safeParse(data.json);
     if (!frame.success) return log('dropped a malformed frame');
     const message = frame.data;
     if (message.type === 'result') {
@@ -348,6 +364,7 @@ export function createWebSocketBridge(url: string, options: WebSocketBridgeOptio
       const current = socket;
       socket = null;
       open = false;
+      incoming.clear();
       failPending();
       current?.close(1000, 'closed');
     },
