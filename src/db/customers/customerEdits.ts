@@ -16,8 +16,9 @@ import {
   type DeliveryAddress,
 } from '../../api/resources';
 import type { OpRecord } from '../ops';
-import { allocateTempId, enqueue, OutboxValidationError } from '../outbox';
-import { CACHE_TABLES, type DockhandDb } from '../schema';
+import { inEditTransaction, serverRecordOf } from '../edits/queueEdit';
+import { allocateTempId, enqueue } from '../outbox';
+import type { DockhandDb } from '../schema';
 import { customerName, type CachedCustomer } from './customerIndex';
 import {
   validateCustomerEdit,
@@ -112,16 +113,6 @@ function changedText(body: CustomerUpdate): string {
   return words.join(', ');
 }
 
-const tablesOf = (db: DockhandDb) => [
-  db.outbox,
-  db.tempIds,
-  db.meta,
-  ...CACHE_TABLES.map((name) => db.table(name)),
-];
-
-const withoutLocal = (row: object) =>
-  Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('_')));
-
 export type CustomerEditResult =
   { ok: true; op: OpRecord | null; customer: CachedCustomer } | { ok: false; errors: FormErrors };
 
@@ -137,16 +128,6 @@ async function numberTaken(db: DockhandDb, id: number, number: string | null | u
   return other ? { customerNumber: [`${customerName(other)} already has customer number ${number}.`] } : null;
 }
 
-/** Turns a refusal of the outbox (the payload breaks the contract) into the form's summary. */
-async function guarded(work: () => Promise<CustomerEditResult>): Promise<CustomerEditResult> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof OutboxValidationError)) throw error;
-    return { ok: false, errors: { $: Object.values(error.fields).flat() } };
-  }
-}
-
 /**
  * Validates a new customer and queues `createCustomer` with its row under a temp id, in one transaction.
  * `deliveryAddress`: a first delivery address (its body), sent with the create.
@@ -157,29 +138,27 @@ export function createCustomer(
   options: { now?: Date; deliveryAddress?: DeliveryAddressUpdate } = {},
 ): Promise<CustomerEditResult> {
   const now = options.now ?? new Date();
-  return guarded(() =>
-    db.transaction('rw', tablesOf(db), async () => {
-      const valid = validateNewCustomer(form);
-      if (!valid.ok) return valid;
-      const taken = await numberTaken(db, 0, valid.body.customer_number);
-      if (taken) return { ok: false, errors: taken };
-      const body = options.deliveryAddress
-        ? { ...valid.body, delivery_addresses: [options.deliveryAddress] }
-        : valid.body;
-      const tempId = await allocateTempId(db, 'customers', { now });
-      const row = customerRowAfter(emptyCustomer(tempId, now.toISOString()), body, await referenceNames(db));
-      const op = await enqueue(db, {
-        kind: 'createCustomer',
-        params: {},
-        body,
-        createsTempId: tempId,
-        cacheChanges: [{ table: 'customers', put: [row] }],
-        label: `New customer ${customerName(row)}`,
-        now,
-      });
-      return { ok: true, op, customer: (await db.customers.get(tempId)) ?? row };
-    }),
-  );
+  return inEditTransaction(db, async (): Promise<CustomerEditResult> => {
+    const valid = validateNewCustomer(form);
+    if (!valid.ok) return valid;
+    const taken = await numberTaken(db, 0, valid.body.customer_number);
+    if (taken) return { ok: false, errors: taken };
+    const body = options.deliveryAddress
+      ? { ...valid.body, delivery_addresses: [options.deliveryAddress] }
+      : valid.body;
+    const tempId = await allocateTempId(db, 'customers', { now });
+    const row = customerRowAfter(emptyCustomer(tempId, now.toISOString()), body, await referenceNames(db));
+    const op = await enqueue(db, {
+      kind: 'createCustomer',
+      params: {},
+      body,
+      createsTempId: tempId,
+      cacheChanges: [{ table: 'customers', put: [row] }],
+      label: `New customer ${customerName(row)}`,
+      now,
+    });
+    return { ok: true, op, customer: (await db.customers.get(tempId)) ?? row };
+  });
 }
 
 /**
@@ -194,30 +173,32 @@ export function saveCustomerEdits(
   form: CustomerForm,
   options: { now?: Date; seen?: CachedCustomer } = {},
 ): Promise<CustomerEditResult> {
-  return guarded(() =>
-    db.transaction('rw', tablesOf(db), async () => {
-      const customer = await db.customers.get(id);
-      if (!customer) return { ok: false, errors: { $: ['This customer is not on this computer any more.'] } };
-      const seen = options.seen ?? customer;
-      const valid = validateCustomerEdit(seen, form);
-      if (!valid.ok) return valid;
-      const body = valid.body;
-      if (Object.keys(body).length === 0) return { ok: true, op: null, customer };
-      const taken = await numberTaken(db, id, body.customer_number);
-      if (taken) return { ok: false, errors: taken };
-      const row = customerRowAfter(withoutLocal(customer) as Customer, body, await referenceNames(db));
-      const op = await enqueue(db, {
-        kind: 'updateCustomer',
-        params: { id },
-        body,
-        baseVersion: withoutLocal(seen),
-        cacheChanges: [{ table: 'customers', put: [row] }],
-        label: `Update ${customerName(customer)} (${changedText(body)})`,
-        now: options.now ?? new Date(),
-      });
-      return { ok: true, op, customer: (await db.customers.get(id)) ?? customer };
-    }),
-  );
+  return inEditTransaction(db, async (): Promise<CustomerEditResult> => {
+    const customer = await db.customers.get(id);
+    if (!customer) return { ok: false, errors: { $: ['This customer is not on this computer any more.'] } };
+    const seen = options.seen ?? customer;
+    const valid = validateCustomerEdit(seen, form);
+    if (!valid.ok) return valid;
+    const body = valid.body;
+    if (Object.keys(body).length === 0) return { ok: true, op: null, customer };
+    const taken = await numberTaken(db, id, body.customer_number);
+    if (taken) return { ok: false, errors: taken };
+    const row = customerRowAfter(
+      serverRecordOf(customer) as unknown as Customer,
+      body,
+      await referenceNames(db),
+    );
+    const op = await enqueue(db, {
+      kind: 'updateCustomer',
+      params: { id },
+      body,
+      baseVersion: serverRecordOf(seen),
+      cacheChanges: [{ table: 'customers', put: [row] }],
+      label: `Update ${customerName(customer)} (${changedText(body)})`,
+      now: options.now ?? new Date(),
+    });
+    return { ok: true, op, customer: (await db.customers.get(id)) ?? customer };
+  });
 }
 
 /**

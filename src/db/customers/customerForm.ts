@@ -13,18 +13,27 @@
  */
 import { z } from 'zod';
 import { CustomerCreateSchema, CustomerUpdateSchema, type CustomerUpdate } from '../../api/requests';
+import { AMOUNT_MAX, boundedNumber, CENT_PLACES, PAYMENT_TERMS_MAX, TEXT_MAX } from '../edits/formBounds';
 import {
-  AMOUNT_MAX,
-  boundedNumber,
-  CENT_PLACES,
-  PAYMENT_TERMS_MAX,
-  TEXT_MAX,
-  textAtMost,
-} from '../edits/formBounds';
-import type { FormErrors } from '../edits/purchaseOrderForm';
+  addBoundErrors,
+  addError,
+  blankText,
+  changedRefs,
+  changedText,
+  changedValues,
+  checkedBody,
+  fieldOfKey,
+  keysOf,
+  NOT_ACCEPTED,
+  textBounds,
+  type ContractIssue,
+  type FormErrors,
+  type FormResult,
+  type KeyTable,
+} from '../edits/formRules';
 import type { CachedCustomer } from './customerIndex';
 
-export type { FormErrors } from '../edits/purchaseOrderForm';
+export type { FormErrors } from '../edits/formRules';
 
 /** What the form holds while it is edited: text as typed ('' = empty), selects and numbers null when empty. */
 export interface CustomerForm {
@@ -77,6 +86,12 @@ const TEXT_FIELDS = {
   website: 'website',
   customReference: 'custom_reference',
   abn: 'abn',
+} as const satisfies Partial<Record<CustomerFormField, keyof CustomerUpdate>>;
+
+/** References chosen in a select: form field → body key, sent as `{ id }`. */
+const REF_FIELDS = {
+  customerTypeId: 'customer_type',
+  homeOutletId: 'home_outlet',
 } as const satisfies Partial<Record<CustomerFormField, keyof CustomerUpdate>>;
 
 const BILLING_FIELDS = {
@@ -139,14 +154,8 @@ export const CUSTOMER_FIELD_LABELS: Record<CustomerFormField, string> = {
 /** A new customer's form: empty, nothing chosen, every flag off (the server's own defaults). */
 export function blankCustomerForm(): CustomerForm {
   return {
-    ...(Object.fromEntries(Object.keys(TEXT_FIELDS).map((field) => [field, ''])) as Record<
-      keyof typeof TEXT_FIELDS,
-      string
-    >),
-    ...(Object.fromEntries(Object.keys(BILLING_FIELDS).map((field) => [field, ''])) as Record<
-      keyof typeof BILLING_FIELDS,
-      string
-    >),
+    ...blankText(keysOf(TEXT_FIELDS)),
+    ...blankText(keysOf(BILLING_FIELDS)),
     dateOfBirth: '',
     dateOfBirthWithheld: false,
     customerTypeId: null,
@@ -239,16 +248,14 @@ export const customerMaxLength = (field: CustomerFormField): number | undefined 
  * The form's sanity bounds, in one place: text lengths above, payment terms at most a year of days, a
  * credit limit at most AMOUNT_MAX in whole cents (the API bounds neither beyond "not negative").
  */
-const CustomerBoundsSchema = z.object({
-  ...(Object.fromEntries(
-    Object.entries(CUSTOMER_MAX_LENGTH).map(([field, max]) => [field, textAtMost(max)]),
-  ) as Record<keyof typeof CUSTOMER_MAX_LENGTH, z.ZodString>),
+const CUSTOMER_BOUNDS = {
+  ...textBounds(CUSTOMER_MAX_LENGTH),
   paymentTerms: boundedNumber(z.number(), 'Payment terms', { max: PAYMENT_TERMS_MAX }).nullable(),
   creditLimit: boundedNumber(z.number(), 'The credit limit', {
     max: AMOUNT_MAX,
     places: CENT_PLACES,
   }).nullable(),
-});
+};
 
 const sameIds = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();
@@ -259,25 +266,17 @@ const sameIds = (a: readonly number[], b: readonly number[]) =>
  * merges them key by key); a list of price groups or sales channels is sent whole when it changed.
  */
 export function customerBody(before: CustomerForm, form: CustomerForm): CustomerUpdate {
-  const body: Record<string, unknown> = {};
-  const text = (value: string) => (value.trim() === '' ? null : value.trim());
-  for (const [field, key] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, string][])
-    if (form[field].trim() !== before[field].trim()) body[key] = text(form[field]);
+  const body: Record<string, unknown> = {
+    ...changedText(TEXT_FIELDS, before, form, { trim: true }),
+    ...changedRefs(REF_FIELDS, before, form),
+  };
   if (form.dateOfBirth !== before.dateOfBirth) body.date_of_birth = form.dateOfBirth || null;
   if (form.dateOfBirthWithheld !== before.dateOfBirthWithheld)
     body.date_of_birth_withheld = form.dateOfBirthWithheld;
-  if (form.customerTypeId !== before.customerTypeId && form.customerTypeId !== null)
-    body.customer_type = { id: form.customerTypeId };
-  if (form.homeOutletId !== before.homeOutletId && form.homeOutletId !== null)
-    body.home_outlet = { id: form.homeOutletId };
-  const billing: Record<string, unknown> = {};
-  for (const [field, key] of Object.entries(BILLING_FIELDS) as [keyof typeof BILLING_FIELDS, string][])
-    if (form[field].trim() !== before[field].trim()) billing[key] = text(form[field]);
+  const billing = changedText(BILLING_FIELDS, before, form, { trim: true });
   if (Object.keys(billing).length) body.billing_address = billing;
   for (const [object, fields] of Object.entries(NESTED_FIELDS)) {
-    const changed: Record<string, unknown> = {};
-    for (const [field, key] of Object.entries(fields) as [CustomerFormField, string][])
-      if (form[field] !== before[field]) changed[key] = form[field];
+    const changed = changedValues(fields, before, form);
     if (Object.keys(changed).length) body[object] = changed;
   }
   if (!sameIds(form.priceGroupIds, before.priceGroupIds))
@@ -289,23 +288,19 @@ export function customerBody(before: CustomerForm, form: CustomerForm): Customer
 }
 
 /** The body path of a contract issue → the form field it belongs to. */
-function formFieldOf(path: readonly PropertyKey[]): CustomerFormField | '$' {
+function formFieldOf(path: readonly PropertyKey[]): string {
   const [head, inner] = path.map(String);
-  const byKey = (table: Record<string, string>, key: string | undefined) =>
-    Object.entries(table).find(([, body]) => body === key)?.[0] as CustomerFormField | undefined;
-  if (head === 'billing_address') return byKey(BILLING_FIELDS, inner) ?? 'billingLine1';
-  if (head === 'customer_type') return 'customerTypeId';
-  if (head === 'home_outlet') return 'homeOutletId';
+  if (head === 'billing_address') return fieldOfKey(BILLING_FIELDS, inner) ?? 'billingLine1';
   if (head === 'price_groups') return 'priceGroupIds';
   if (head === 'sales_channels') return 'salesChannelIds';
   if (head === 'date_of_birth') return 'dateOfBirth';
-  const nested = NESTED_FIELDS[head as keyof typeof NESTED_FIELDS] as Record<string, string> | undefined;
-  if (nested) return byKey(nested, inner) ?? '$';
-  return byKey(TEXT_FIELDS, head) ?? '$';
+  const nested = NESTED_FIELDS[head as keyof typeof NESTED_FIELDS] as KeyTable | undefined;
+  if (nested) return fieldOfKey(nested, inner) ?? '$';
+  return fieldOfKey(REF_FIELDS, head) ?? fieldOfKey(TEXT_FIELDS, head) ?? '$';
 }
 
 /** One contract issue in a clerk's words. */
-function messageFor(field: CustomerFormField | '$', issue: { code: string; message: string }): string {
+function messageFor(field: string, issue: ContractIssue): string {
   switch (field) {
     case 'firstName':
       return 'Give the customer a first name, a last name or a company name.';
@@ -316,11 +311,11 @@ function messageFor(field: CustomerFormField | '$', issue: { code: string; messa
     case 'creditLimit':
       return 'The credit limit is an amount of 0 or more.';
     default:
-      return issue.code === 'custom' ? issue.message : 'This value is not accepted.';
+      return issue.code === 'custom' ? issue.message : NOT_ACCEPTED;
   }
 }
 
-export type CustomerFormResult = { ok: true; body: CustomerUpdate } | { ok: false; errors: FormErrors };
+export type CustomerFormResult = FormResult<CustomerUpdate>;
 
 const hasName = (form: CustomerForm) =>
   [form.firstName, form.lastName, form.company].some((text) => text.trim() !== '');
@@ -332,25 +327,14 @@ function check(
   schema: typeof CustomerCreateSchema | typeof CustomerUpdateSchema,
   errors: FormErrors,
 ): CustomerFormResult {
-  const add = (field: CustomerFormField | '$', message: string) => (errors[field] ??= []).push(message);
-  // A bound binds what the user changes: a longer value the server already holds is not theirs to fix.
-  for (const issue of CustomerBoundsSchema.safeParse(form).error?.issues ?? []) {
-    const field = String(issue.path[0]) as CustomerFormField;
-    if (!errors[field] && form[field] !== before[field]) add(field, issue.message);
-  }
-  if (!hasName(form)) add('firstName', messageFor('firstName', { code: 'custom', message: '' }));
+  addBoundErrors(CUSTOMER_BOUNDS, form, before, errors);
+  if (!hasName(form))
+    addError(errors, 'firstName', messageFor('firstName', { code: 'custom', message: '', path: [] }));
   if (form.accountEnabled && form.paymentTerms === null)
-    add('paymentTerms', 'Enter the payment terms in days (0 for none).');
+    addError(errors, 'paymentTerms', 'Enter the payment terms in days (0 for none).');
   if (form.accountEnabled && form.creditLimit === null)
-    add('creditLimit', 'Enter the credit limit (0 for none).');
-  const parsed = schema.safeParse(body);
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const field = formFieldOf(issue.path);
-      if (!errors[field]) add(field, messageFor(field, issue));
-    }
-  if (Object.keys(errors).length || !parsed.success) return { ok: false, errors };
-  return { ok: true, body: parsed.data };
+    addError(errors, 'creditLimit', 'Enter the credit limit (0 for none).');
+  return checkedBody(schema as typeof CustomerUpdateSchema, body, errors, formFieldOf, messageFor);
 }
 
 /** An edit: the body for what changed from `seen` (the customer as the form opened), checked. */

@@ -9,15 +9,27 @@
  * the server's copy. It applies the server's rule as well: `default: true` clears the other addresses'
  * default (server/README.md, parties).
  */
-import { z } from 'zod';
 import { DeliveryAddressUpdateSchema, type DeliveryAddressUpdate } from '../../api/requests';
 import type { DeliveryAddress } from '../../api/resources';
 import type { OpRecord } from '../ops';
-import { enqueue, OutboxValidationError } from '../outbox';
-import { CACHE_TABLES, type DockhandDb } from '../schema';
+import { inEditTransaction, serverRecordOf } from '../edits/queueEdit';
+import { enqueue } from '../outbox';
+import type { DockhandDb } from '../schema';
 import { customerName, type CachedCustomer } from './customerIndex';
-import type { FormErrors } from './customerForm';
-import { TEXT_MAX, textAtMost } from '../edits/formBounds';
+import { TEXT_MAX } from '../edits/formBounds';
+import {
+  addBoundErrors,
+  blankText,
+  changedText,
+  changedValues,
+  checkedBody,
+  fieldOfKey,
+  keysOf,
+  NOT_ACCEPTED,
+  textBounds,
+  type FormErrors,
+  type FormResult,
+} from '../edits/formRules';
 
 export interface DeliveryAddressForm {
   firstName: string;
@@ -88,20 +100,10 @@ export const DELIVERY_ADDRESS_MAX_LENGTH = {
 } as const satisfies Record<keyof typeof TEXT_FIELDS, number>;
 
 /** The address's sanity bounds, in one place: each line at most its length above. */
-const DeliveryAddressBoundsSchema = z.object(
-  Object.fromEntries(
-    Object.entries(DELIVERY_ADDRESS_MAX_LENGTH).map(([field, max]) => [field, textAtMost(max)]),
-  ),
-);
+const ADDRESS_BOUNDS = textBounds(DELIVERY_ADDRESS_MAX_LENGTH);
 
 export function blankDeliveryAddressForm(): DeliveryAddressForm {
-  return {
-    ...(Object.fromEntries(Object.keys(TEXT_FIELDS).map((field) => [field, ''])) as Record<
-      keyof typeof TEXT_FIELDS,
-      string
-    >),
-    isDefault: false,
-  };
+  return { ...blankText(keysOf(TEXT_FIELDS)), isDefault: false };
 }
 
 export function deliveryAddressFormOf(address: DeliveryAddress): DeliveryAddressForm {
@@ -117,15 +119,13 @@ export function deliveryAddressBody(
   before: DeliveryAddressForm,
   form: DeliveryAddressForm,
 ): DeliveryAddressUpdate {
-  const body: Record<string, unknown> = {};
-  for (const [field, key] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, string][])
-    if (form[field].trim() !== before[field].trim()) body[key] = form[field].trim() || null;
-  if (form.isDefault !== before.isDefault) body.default = form.isDefault;
-  return body as DeliveryAddressUpdate;
+  return {
+    ...changedText(TEXT_FIELDS, before, form, { trim: true }),
+    ...changedValues({ isDefault: 'default' }, before, form),
+  } as DeliveryAddressUpdate;
 }
 
-export type DeliveryAddressResult =
-  { ok: true; body: DeliveryAddressUpdate } | { ok: false; errors: FormErrors };
+export type DeliveryAddressResult = FormResult<DeliveryAddressUpdate>;
 
 /**
  * Checked with the bounds above (on the lines the user changed: a longer line the server already holds is
@@ -136,22 +136,18 @@ export function validateDeliveryAddress(
   form: DeliveryAddressForm,
 ): DeliveryAddressResult {
   const errors: FormErrors = {};
-  for (const issue of DeliveryAddressBoundsSchema.safeParse(form).error?.issues ?? []) {
-    const field = String(issue.path[0]) as keyof typeof TEXT_FIELDS;
-    if (form[field] !== before[field]) (errors[field] ??= []).push(issue.message);
-  }
-  const parsed = DeliveryAddressUpdateSchema.safeParse(deliveryAddressBody(before, form));
-  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, body: parsed.data };
-  if (parsed.success) return { ok: false, errors };
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    const field =
-      key === 'default'
-        ? 'isDefault'
-        : (Object.entries(TEXT_FIELDS).find(([, body]) => body === key)?.[0] ?? '$');
-    (errors[field] ??= []).push('This value is not accepted.');
-  }
-  return { ok: false, errors };
+  addBoundErrors(ADDRESS_BOUNDS, form, before, errors);
+  const fieldOf = (path: readonly PropertyKey[]) => {
+    const key = String(path[0] ?? '');
+    return key === 'default' ? 'isDefault' : (fieldOfKey(TEXT_FIELDS, key) ?? '$');
+  };
+  return checkedBody(
+    DeliveryAddressUpdateSchema,
+    deliveryAddressBody(before, form),
+    errors,
+    fieldOf,
+    () => NOT_ACCEPTED,
+  );
 }
 
 /** The customer's addresses with the body applied to one, as the server stores it. */
@@ -176,9 +172,6 @@ export function addressText(address: Partial<DeliveryAddress>): string {
   );
 }
 
-const withoutLocal = (row: object) =>
-  Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('_')));
-
 export type DeliveryAddressEditResult =
   { ok: true; op: OpRecord | null; customer: CachedCustomer } | { ok: false; errors: FormErrors };
 
@@ -194,35 +187,29 @@ export async function saveDeliveryAddress(
   form: DeliveryAddressForm,
   options: { now?: Date; seen?: DeliveryAddress } = {},
 ): Promise<DeliveryAddressEditResult> {
-  const tables = [db.outbox, db.tempIds, db.meta, ...CACHE_TABLES.map((name) => db.table(name))];
-  try {
-    return await db.transaction('rw', tables, async () => {
-      const customer = await db.customers.get(customerId);
-      const address = customer?.delivery_addresses.find((candidate) => candidate.id === addressId);
-      if (!customer || !address)
-        return { ok: false, errors: { $: ['This delivery address is not on this computer any more.'] } };
-      const seen = options.seen ?? address;
-      const valid = validateDeliveryAddress(deliveryAddressFormOf(seen), form);
-      if (!valid.ok) return valid;
-      if (Object.keys(valid.body).length === 0) return { ok: true, op: null, customer };
-      const row = {
-        ...withoutLocal(customer),
-        delivery_addresses: addressesAfter(customer.delivery_addresses, addressId, valid.body),
-      };
-      const op = await enqueue(db, {
-        kind: 'updateDeliveryAddress',
-        params: { id: customerId, address_id: addressId },
-        body: valid.body,
-        baseVersion: seen,
-        cacheChanges: [{ table: 'customers', put: [row] }],
-        // Named by the address being saved: the old one is what the clerk just replaced (issue #26).
-        label: `Update delivery address of ${customerName(customer)} to ${addressText({ ...seen, ...valid.body })}`,
-        now: options.now ?? new Date(),
-      });
-      return { ok: true, op, customer: (await db.customers.get(customerId)) ?? customer };
+  return inEditTransaction(db, async (): Promise<DeliveryAddressEditResult> => {
+    const customer = await db.customers.get(customerId);
+    const address = customer?.delivery_addresses.find((candidate) => candidate.id === addressId);
+    if (!customer || !address)
+      return { ok: false, errors: { $: ['This delivery address is not on this computer any more.'] } };
+    const seen = options.seen ?? address;
+    const valid = validateDeliveryAddress(deliveryAddressFormOf(seen), form);
+    if (!valid.ok) return valid;
+    if (Object.keys(valid.body).length === 0) return { ok: true, op: null, customer };
+    const row = {
+      ...serverRecordOf(customer),
+      delivery_addresses: addressesAfter(customer.delivery_addresses, addressId, valid.body),
+    };
+    const op = await enqueue(db, {
+      kind: 'updateDeliveryAddress',
+      params: { id: customerId, address_id: addressId },
+      body: valid.body,
+      baseVersion: seen,
+      cacheChanges: [{ table: 'customers', put: [row] }],
+      // Named by the address being saved: the old one is what the clerk just replaced (issue #26).
+      label: `Update delivery address of ${customerName(customer)} to ${addressText({ ...seen, ...valid.body })}`,
+      now: options.now ?? new Date(),
     });
-  } catch (error) {
-    if (!(error instanceof OutboxValidationError)) throw error;
-    return { ok: false, errors: { $: Object.values(error.fields).flat() } };
-  }
+    return { ok: true, op, customer: (await db.customers.get(customerId)) ?? customer };
+  });
 }

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { PurchaseOrderCreateSchema, PurchaseOrderItemCreateSchema } from '../../api/requests';
 import { boundedNumber, PRICE_PLACES, QUANTITY_MAX, UNIT_PRICE_MAX } from './formBounds';
+import type { FormErrors } from './formRules';
 
 /** What the form holds while it is edited: selects and number fields are null while empty. */
 export interface NewPurchaseOrderForm {
@@ -23,7 +24,7 @@ export interface NewPurchaseOrderForm {
   reference?: number | null;
 }
 
-export type FormErrors = Record<string, string[]>;
+export type { FormErrors };
 
 const body = PurchaseOrderCreateSchema.shape;
 const item = PurchaseOrderItemCreateSchema.shape;

@@ -8,9 +8,9 @@ import { PURCHASE_ORDER_STATUSES } from '../../api/resources';
 import type { PurchaseOrderCreate } from '../../api/requests';
 import { opCatalog } from '../opCatalog';
 import type { OpRecord } from '../ops';
-import { allocateTempId, enqueue, OutboxValidationError, type EnqueueInput } from '../outbox';
+import { allocateTempId, enqueue, type EnqueueInput } from '../outbox';
 import { newOrderCurrency } from '../currencies';
-import { CACHE_TABLES, type DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
 import {
   formFieldOfBodyPath,
   validateNewPurchaseOrder,
@@ -19,6 +19,7 @@ import {
   type ValidNewPurchaseOrder,
 } from './purchaseOrderForm';
 import { lineRow, orderRow, type PurchaseOrderCatalogue } from './purchaseOrderRows';
+import { inEditTransaction } from './queueEdit';
 
 export * from './purchaseOrderForm';
 export type { PurchaseOrderCatalogue } from './purchaseOrderRows';
@@ -152,9 +153,9 @@ export async function queueNewPurchaseOrder(
   const now = options.now ?? new Date();
   const valid = validateNewPurchaseOrder(form, now);
   if (!valid.ok) return valid;
-  const tables = [db.outbox, db.tempIds, db.meta, ...CACHE_TABLES.map((name) => db.table(name))];
-  try {
-    return await db.transaction('rw', tables, async (): Promise<QueueResult> => {
+  return inEditTransaction(
+    db,
+    async (): Promise<QueueResult> => {
       const found = await catalogueOf(db, valid.value);
       if ('errors' in found) return { ok: false, errors: found.errors };
       const order = await allocateTempId(db, 'purchaseOrders', { now });
@@ -172,12 +173,7 @@ export async function queueNewPurchaseOrder(
       );
       const op = await enqueue(db, input);
       return { ok: true, id: order, lineIds: lines, externalId: input.body.external_purchase_order_id, op };
-    });
-  } catch (error) {
-    if (!(error instanceof OutboxValidationError)) throw error;
-    const errors: FormErrors = {};
-    for (const [path, messages] of Object.entries(error.fields))
-      (errors[formFieldOfBodyPath(path)] ??= []).push(...messages);
-    return { ok: false, errors };
-  }
+    },
+    formFieldOfBodyPath,
+  );
 }

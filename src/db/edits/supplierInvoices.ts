@@ -14,8 +14,9 @@
  */
 import type { SupplierInvoiceUpdate } from '../../api/requests';
 import type { OpRecord } from '../ops';
-import { enqueue, OutboxValidationError } from '../outbox';
-import { CACHE_TABLES, type CachedSupplierInvoice, type DockhandDb } from '../schema';
+import { enqueue } from '../outbox';
+import type { CachedSupplierInvoice, DockhandDb } from '../schema';
+import { inEditTransaction, serverRecordOf } from './queueEdit';
 import { costFigures, costOfTyped, typedAmountOf, withDirectCosts } from './directCosts';
 import {
   dayOf,
@@ -51,11 +52,6 @@ const LOCK_MESSAGES: Record<Exclude<InvoiceLock, null>, string> = {
   finalised: 'This invoice is finalised: it can no longer be changed in Dockhand.',
   finalising: 'This invoice is being finalised: it can no longer be changed in Dockhand.',
 };
-
-/** The cached record without local bookkeeping (`_pendingOps`, `_fetchedAt`, `_poIds`…): the merge base. */
-export function serverRecordOf(invoice: CachedSupplierInvoice): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(invoice).filter(([key]) => !key.startsWith('_')));
-}
 
 /**
  * The update body for the fields the form changed, and nothing else; `{}` when nothing changed. The origin
@@ -183,22 +179,17 @@ async function editing(
   id: number,
   edit: (invoice: CachedSupplierInvoice) => Promise<InvoiceEditResult>,
 ): Promise<InvoiceEditResult> {
-  const tables = [db.outbox, db.tempIds, db.meta, ...CACHE_TABLES.map((name) => db.table(name))];
-  try {
-    return await db.transaction('rw', tables, async () => {
+  return inEditTransaction(
+    db,
+    async (): Promise<InvoiceEditResult> => {
       const invoice = await db.supplierInvoices.get(id);
       if (!invoice) return notCached();
       const lock = invoiceLock(invoice);
       if (lock) return { ok: false, errors: { $: [LOCK_MESSAGES[lock]] } };
       return edit(invoice);
-    });
-  } catch (error) {
-    if (!(error instanceof OutboxValidationError)) throw error;
-    const errors: FormErrors = {};
-    for (const [path, messages] of Object.entries(error.fields))
-      (errors[invoiceFormFieldOf(path)] ??= []).push(...messages);
-    return { ok: false, errors };
-  }
+    },
+    invoiceFormFieldOf,
+  );
 }
 
 /**

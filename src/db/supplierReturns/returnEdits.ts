@@ -6,15 +6,11 @@
  */
 import type { SupplierReturnUpdate } from '../../api/requests';
 import type { OpRecord } from '../ops';
-import { enqueue, OutboxValidationError } from '../outbox';
-import { CACHE_TABLES, type DockhandDb } from '../schema';
+import { inEditTransaction, serverRecordOf } from '../edits/queueEdit';
+import { enqueue } from '../outbox';
+import type { DockhandDb } from '../schema';
 import { isFinalised, type CachedSupplierReturn } from './returnRecords';
 import { statusOfId, validateReturnForm, type FormErrors, type ReturnHeaderForm } from './returnForm';
-
-/** The cached record without local bookkeeping (`_pendingOps`, `_fetchedAt`): the merge base. */
-export function serverRecordOf(row: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('_')));
-}
 
 /**
  * The cached row with the body applied as the server stores it (PUT merges the address key by key). The
@@ -69,45 +65,39 @@ export async function saveReturnHeader(
   form: ReturnHeaderForm,
   options: { now?: Date; seen?: CachedSupplierReturn } = {},
 ): Promise<ReturnEditResult> {
-  const tables = [db.outbox, db.tempIds, db.meta, ...CACHE_TABLES.map((name) => db.table(name))];
-  try {
-    return await db.transaction('rw', tables, async () => {
-      const row = (await db.supplierReturns.get(id)) as CachedSupplierReturn | undefined;
-      if (!row) return { ok: false, errors: { $: ['This return is not on this computer any more.'] } };
-      if (isFinalised(row))
-        return { ok: false, errors: { $: ['This return is finalised: it can no longer be changed.'] } };
-      const seen = options.seen ?? row;
-      const itemCount = await db.supplierReturnItems.where('supplier_return_id').equals(id).count();
-      const valid = validateReturnForm(seen, form, itemCount);
-      if (!valid.ok) return valid;
-      const body = valid.body;
-      if (Object.keys(body).length === 0) return { ok: true, op: null, supplierReturn: row };
-      const countryId = body.supplier_address?.country?.id;
-      const countryName =
-        countryId === undefined
-          ? undefined
-          : ((
-              await db.supplierReturns
-                .filter((other) => other.supplier_address.country?.id === countryId)
-                .first()
-            )?.supplier_address.country?.name ??
-            (await db.suppliers.filter((supplier) => supplier.country_of_origin.id === countryId).first())
-              ?.country_of_origin.name);
-      const after = returnRowAfter(row, body, countryName);
-      const op = await enqueue(db, {
-        kind: 'updateSupplierReturn',
-        params: { id },
-        body,
-        baseVersion: serverRecordOf(seen),
-        cacheChanges: [{ table: 'supplierReturns', put: [serverRecordOf(after)] }],
-        label: labelOf(id, body),
-        now: options.now ?? new Date(),
-      });
-      const stored = (await db.supplierReturns.get(id)) as CachedSupplierReturn | undefined;
-      return { ok: true, op, supplierReturn: stored ?? after };
+  return inEditTransaction(db, async (): Promise<ReturnEditResult> => {
+    const row = (await db.supplierReturns.get(id)) as CachedSupplierReturn | undefined;
+    if (!row) return { ok: false, errors: { $: ['This return is not on this computer any more.'] } };
+    if (isFinalised(row))
+      return { ok: false, errors: { $: ['This return is finalised: it can no longer be changed.'] } };
+    const seen = options.seen ?? row;
+    const itemCount = await db.supplierReturnItems.where('supplier_return_id').equals(id).count();
+    const valid = validateReturnForm(seen, form, itemCount);
+    if (!valid.ok) return valid;
+    const body = valid.body;
+    if (Object.keys(body).length === 0) return { ok: true, op: null, supplierReturn: row };
+    const countryId = body.supplier_address?.country?.id;
+    const countryName =
+      countryId === undefined
+        ? undefined
+        : ((
+            await db.supplierReturns
+              .filter((other) => other.supplier_address.country?.id === countryId)
+              .first()
+          )?.supplier_address.country?.name ??
+          (await db.suppliers.filter((supplier) => supplier.country_of_origin.id === countryId).first())
+            ?.country_of_origin.name);
+    const after = returnRowAfter(row, body, countryName);
+    const op = await enqueue(db, {
+      kind: 'updateSupplierReturn',
+      params: { id },
+      body,
+      baseVersion: serverRecordOf(seen),
+      cacheChanges: [{ table: 'supplierReturns', put: [serverRecordOf(after)] }],
+      label: labelOf(id, body),
+      now: options.now ?? new Date(),
     });
-  } catch (error) {
-    if (!(error instanceof OutboxValidationError)) throw error;
-    return { ok: false, errors: { $: Object.values(error.fields).flat() } };
-  }
+    const stored = (await db.supplierReturns.get(id)) as CachedSupplierReturn | undefined;
+    return { ok: true, op, supplierReturn: stored ?? after };
+  });
 }

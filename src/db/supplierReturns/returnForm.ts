@@ -8,14 +8,26 @@
  * status moves forward only (Incomplete → In Progress → Finalised), and a return without items cannot be
  * finalised. A country, once set, can be changed but not removed (the update takes a reference, never none).
  */
-import { z } from 'zod';
 import { SupplierReturnUpdateSchema, type SupplierReturnUpdate } from '../../api/requests';
-import { TEXT_MAX, textAtMost } from '../edits/formBounds';
+import { TEXT_MAX } from '../edits/formBounds';
+import {
+  addBoundErrors,
+  addError,
+  addKeptErrors,
+  changedRefs,
+  changedText,
+  changedValues,
+  checkedBody,
+  fieldOfKey,
+  textBounds,
+  tooLongOr,
+  type FormErrors,
+  type FormResult,
+} from '../edits/formRules';
 import { SUPPLIER_RETURN_STATUSES, type SupplierReturnStatus } from '../../api/resources';
-import type { FormErrors } from '../edits/purchaseOrderForm';
 import type { CachedSupplierReturn } from './returnRecords';
 
-export type { FormErrors } from '../edits/purchaseOrderForm';
+export type { FormErrors } from '../edits/formRules';
 
 /** What the form holds while it is edited: text as typed ('' = empty), the country null while none is set. */
 export interface ReturnHeaderForm {
@@ -51,11 +63,18 @@ const ADDRESS_FIELDS = {
   postcode: 'postcode',
 } as const satisfies Partial<Record<ReturnHeaderField, string>>;
 
-const AddressBoundsSchema = z.object({
-  addressLine1: textAtMost(TEXT_MAX.addressLine),
-  suburb: textAtMost(TEXT_MAX.suburb),
-  state: textAtMost(TEXT_MAX.state),
-  postcode: textAtMost(TEXT_MAX.postcode),
+/** Fields sent as they are: an emptied note or authorisation is the empty string, which clears it. */
+const VALUE_FIELDS = {
+  notes: 'notes',
+  returnAuthorisation: 'return_authorisation',
+  includeTax: 'include_tax',
+} as const satisfies Partial<Record<ReturnHeaderField, keyof SupplierReturnUpdate>>;
+
+const ADDRESS_BOUNDS = textBounds({
+  addressLine1: TEXT_MAX.addressLine,
+  suburb: TEXT_MAX.suburb,
+  state: TEXT_MAX.state,
+  postcode: TEXT_MAX.postcode,
 });
 
 /** Status ids as the reference data numbers them: lifecycle order from 1 (the engine's labels read them so). */
@@ -85,41 +104,36 @@ export function returnFormOf(row: CachedSupplierReturn): ReturnHeaderForm & { st
  */
 export function returnUpdateBody(seen: CachedSupplierReturn, form: ReturnHeaderForm): SupplierReturnUpdate {
   const before = returnFormOf(seen);
-  const body: SupplierReturnUpdate = {};
-  const address: Record<string, unknown> = {};
-  for (const [field, key] of Object.entries(ADDRESS_FIELDS) as [keyof typeof ADDRESS_FIELDS, string][])
-    if (form[field] !== before[field]) address[key] = form[field] === '' ? null : form[field];
-  if (form.countryId !== before.countryId && form.countryId !== null)
-    address.country = { id: form.countryId };
+  const address = {
+    ...changedText(ADDRESS_FIELDS, before, form),
+    ...changedRefs({ countryId: 'country' }, before, form),
+  };
+  const body = changedValues(VALUE_FIELDS, before, form) as SupplierReturnUpdate;
   if (Object.keys(address).length)
     body.supplier_address = address as SupplierReturnUpdate['supplier_address'];
-  if (form.notes !== before.notes) body.notes = form.notes;
-  if (form.returnAuthorisation !== before.returnAuthorisation)
-    body.return_authorisation = form.returnAuthorisation;
-  if (form.includeTax !== before.includeTax) body.include_tax = form.includeTax;
   if (form.status !== null && form.status !== before.status)
     body.supplier_return_status = { id: statusId(form.status) };
   return body;
 }
 
 /** The body path of a contract issue → the form field it belongs to. */
-function formFieldOf(path: readonly PropertyKey[]): ReturnHeaderField | '$' {
+function formFieldOf(path: readonly PropertyKey[]): string {
   const [head, inner] = path.map(String);
-  if (head === 'supplier_address') {
-    if (inner === 'country') return 'countryId';
-    return (
-      (Object.entries(ADDRESS_FIELDS).find(([, key]) => key === inner)?.[0] as ReturnHeaderField) ??
-      'addressLine1'
-    );
-  }
-  if (head === 'notes') return 'notes';
-  if (head === 'return_authorisation') return 'returnAuthorisation';
-  if (head === 'include_tax') return 'includeTax';
+  if (head === 'supplier_address')
+    return inner === 'country' ? 'countryId' : (fieldOfKey(ADDRESS_FIELDS, inner) ?? 'addressLine1');
   if (head === 'supplier_return_status') return 'status';
-  return '$';
+  return fieldOfKey(VALUE_FIELDS, head) ?? '$';
 }
 
-export type ReturnFormResult = { ok: true; body: SupplierReturnUpdate } | { ok: false; errors: FormErrors };
+/** Why `status` cannot be saved, in words, or null when it can (the server's rules, said first here). */
+function statusRefusal(status: SupplierReturnStatus | null, was: SupplierReturnStatus, itemCount: number) {
+  if (status === null) return 'Choose a status: a return always has one.';
+  if (statusId(status) < statusId(was))
+    return `A return’s status only moves forward: this one is ${was} and cannot go back to ${status}.`;
+  if (status === 'Finalised' && was !== 'Finalised' && itemCount === 0)
+    return 'A return without items cannot be finalised: add what goes back to the supplier first.';
+  return null;
+}
 
 /**
  * The body for the form's changes, checked with the contract and the server's status rules: field errors
@@ -129,40 +143,19 @@ export function validateReturnForm(
   seen: CachedSupplierReturn,
   form: ReturnHeaderForm,
   itemCount: number,
-): ReturnFormResult {
+): FormResult<SupplierReturnUpdate> {
   const errors: FormErrors = {};
-  const add = (field: ReturnHeaderField | '$', message: string) => (errors[field] ??= []).push(message);
   const before = returnFormOf(seen);
-  if (form.countryId === null && before.countryId !== null)
-    add('countryId', 'Once set, the country can be changed but not removed.');
-  if (form.status === null) add('status', 'Choose a status: a return always has one.');
-  else if (statusId(form.status) < statusId(before.status))
-    add(
-      'status',
-      `A return’s status only moves forward: this one is ${before.status} and cannot go back to ${form.status}.`,
-    );
-  else if (form.status === 'Finalised' && before.status !== 'Finalised' && itemCount === 0)
-    add('status', 'A return without items cannot be finalised: add what goes back to the supplier first.');
+  addKeptErrors(['countryId'], form, before, errors, 'Once set, the country can be changed but not removed.');
+  const refusal = statusRefusal(form.status, before.status, itemCount);
+  if (refusal) addError(errors, 'status', refusal);
   // The address lines the API leaves unbounded, held to ../edits/formBounds.ts when the user changes them.
-  for (const issue of AddressBoundsSchema.safeParse(form).error?.issues ?? []) {
-    const field = String(issue.path[0]) as keyof typeof ADDRESS_FIELDS;
-    if (form[field] !== before[field]) add(field, issue.message);
-  }
-  const body = returnUpdateBody(seen, form);
-  const parsed = SupplierReturnUpdateSchema.safeParse(body);
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const field = formFieldOf(issue.path);
-      if (errors[field]) continue;
-      const { code, maximum } = issue as { code: string; maximum?: unknown };
-      const length = field === 'notes' || field === 'returnAuthorisation' ? form[field].length : 0;
-      add(
-        field,
-        code === 'too_big' && typeof maximum === 'number'
-          ? `At most ${maximum.toLocaleString('en')} characters (this has ${length.toLocaleString('en')}).`
-          : 'This value is not accepted.',
-      );
-    }
-  if (Object.keys(errors).length || !parsed.success) return { ok: false, errors };
-  return { ok: true, body: parsed.data };
+  addBoundErrors(ADDRESS_BOUNDS, form, before, errors);
+  return checkedBody(
+    SupplierReturnUpdateSchema,
+    returnUpdateBody(seen, form),
+    errors,
+    formFieldOf,
+    (field, issue) => tooLongOr(issue, form[field as ReturnHeaderField]),
+  );
 }

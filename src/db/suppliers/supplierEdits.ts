@@ -9,8 +9,9 @@
  */
 import type { SupplierUpdate } from '../../api/requests';
 import type { OpRecord } from '../ops';
-import { enqueue, OutboxValidationError } from '../outbox';
-import { CACHE_TABLES, type DockhandDb } from '../schema';
+import { editTables, inEditTransaction, serverRecordOf } from '../edits/queueEdit';
+import { enqueue } from '../outbox';
+import type { DockhandDb } from '../schema';
 import { validateSupplierForm, type FormErrors, type SupplierForm } from './supplierForm';
 import type { CachedSupplier } from './supplierRecords';
 
@@ -18,11 +19,6 @@ import type { CachedSupplier } from './supplierRecords';
 export function supplierName(supplier: Pick<CachedSupplier, 'id' | 'name' | 'supplier_code'>): string {
   const name = supplier.name || `supplier ${supplier.id}`;
   return supplier.supplier_code ? `${name} (${supplier.supplier_code})` : name;
-}
-
-/** The cached record without local bookkeeping (`_pendingOps`, `_fetchedAt`): the merge base. */
-export function serverRecordOf(supplier: CachedSupplier): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(supplier).filter(([key]) => !key.startsWith('_')));
 }
 
 /**
@@ -70,13 +66,6 @@ function changedText(body: SupplierUpdate): string {
 export type SupplierEditResult =
   { ok: true; op: OpRecord | null; supplier: CachedSupplier } | { ok: false; errors: FormErrors };
 
-const tablesOf = (db: DockhandDb) => [
-  db.outbox,
-  db.tempIds,
-  db.meta,
-  ...CACHE_TABLES.map((name) => db.table(name)),
-];
-
 /** A code another cached supplier already has (the server keeps codes unique: 409). */
 async function codeTaken(db: DockhandDb, id: number, code: string): Promise<string | null> {
   const others = await db.suppliers.where('supplier_code').equalsIgnoreCase(code).toArray();
@@ -96,41 +85,33 @@ export async function saveSupplierEdits(
   form: SupplierForm,
   options: { now?: Date; seen?: CachedSupplier } = {},
 ): Promise<SupplierEditResult> {
-  try {
-    return await db.transaction('rw', tablesOf(db), async () => {
-      const supplier = (await db.suppliers.get(id)) as CachedSupplier | undefined;
-      if (!supplier) return { ok: false, errors: { $: ['This supplier is not on this computer any more.'] } };
-      const seen = options.seen ?? supplier;
-      const valid = validateSupplierForm(seen, form);
-      if (!valid.ok) return valid;
-      const body = valid.body;
-      if (Object.keys(body).length === 0) return { ok: true, op: null, supplier };
-      const taken = body.supplier_code ? await codeTaken(db, id, body.supplier_code) : null;
-      if (taken) return { ok: false, errors: { code: [taken] } };
-      const port = body.shipping_port ? await db.shippingPorts.get(body.shipping_port.id) : undefined;
-      const countryName = body.country_of_origin
-        ? (
-            await db.suppliers
-              .filter((row) => row.country_of_origin.id === body.country_of_origin!.id)
-              .first()
-          )?.country_of_origin.name
-        : undefined;
-      const row = supplierRowAfter(supplier, body, { port: port?.name ?? undefined, country: countryName });
-      const op = await enqueue(db, {
-        kind: 'updateSupplier',
-        params: { id },
-        body,
-        baseVersion: serverRecordOf(seen),
-        cacheChanges: [{ table: 'suppliers', put: [serverRecordOf(row)] }],
-        label: `Update ${supplierName(supplier)} (${changedText(body)})`,
-        now: options.now ?? new Date(),
-      });
-      return { ok: true, op, supplier: ((await db.suppliers.get(id)) as CachedSupplier | undefined) ?? row };
+  return inEditTransaction(db, async (): Promise<SupplierEditResult> => {
+    const supplier = (await db.suppliers.get(id)) as CachedSupplier | undefined;
+    if (!supplier) return { ok: false, errors: { $: ['This supplier is not on this computer any more.'] } };
+    const seen = options.seen ?? supplier;
+    const valid = validateSupplierForm(seen, form);
+    if (!valid.ok) return valid;
+    const body = valid.body;
+    if (Object.keys(body).length === 0) return { ok: true, op: null, supplier };
+    const taken = body.supplier_code ? await codeTaken(db, id, body.supplier_code) : null;
+    if (taken) return { ok: false, errors: { code: [taken] } };
+    const port = body.shipping_port ? await db.shippingPorts.get(body.shipping_port.id) : undefined;
+    const countryName = body.country_of_origin
+      ? (await db.suppliers.filter((row) => row.country_of_origin.id === body.country_of_origin!.id).first())
+          ?.country_of_origin.name
+      : undefined;
+    const row = supplierRowAfter(supplier, body, { port: port?.name ?? undefined, country: countryName });
+    const op = await enqueue(db, {
+      kind: 'updateSupplier',
+      params: { id },
+      body,
+      baseVersion: serverRecordOf(seen),
+      cacheChanges: [{ table: 'suppliers', put: [serverRecordOf(row)] }],
+      label: `Update ${supplierName(supplier)} (${changedText(body)})`,
+      now: options.now ?? new Date(),
     });
-  } catch (error) {
-    if (!(error instanceof OutboxValidationError)) throw error;
-    return { ok: false, errors: { $: Object.values(error.fields).flat() } };
-  }
+    return { ok: true, op, supplier: ((await db.suppliers.get(id)) as CachedSupplier | undefined) ?? row };
+  });
 }
 
 /** What deleting a supplier would meet: the records on this computer that name it. */
@@ -165,7 +146,7 @@ export async function deleteSupplier(
   id: number,
   options: { now?: Date } = {},
 ): Promise<{ ok: true; op: OpRecord } | { ok: false; message: string }> {
-  return db.transaction('rw', tablesOf(db), async () => {
+  return db.transaction('rw', editTables(db), async () => {
     const supplier = (await db.suppliers.get(id)) as CachedSupplier | undefined;
     if (!supplier) return { ok: false, message: 'This supplier is not on this computer any more.' };
     const op = await enqueue(db, {

@@ -9,14 +9,28 @@
  * code, and every list shows the name), and a shipping port or country, once set, can be changed but not
  * removed (the API's update takes a reference, never none).
  */
-import { z } from 'zod';
 import { SupplierUpdateSchema, type SupplierUpdate } from '../../api/requests';
 import { SUPPLIER_COMMENTS_FORBIDDEN } from '../../api/resources';
-import type { FormErrors } from '../edits/purchaseOrderForm';
-import { TEXT_MAX, textAtMost, upToText } from '../edits/formBounds';
+import { TEXT_MAX, upToText } from '../edits/formBounds';
+import {
+  addBoundErrors,
+  addError,
+  addKeptErrors,
+  changedRefs,
+  changedText,
+  changedValues,
+  checkedBody,
+  fieldOfKey,
+  NOT_ACCEPTED,
+  textBounds,
+  tooLongOr,
+  type ContractIssue,
+  type FormErrors,
+  type FormResult,
+} from '../edits/formRules';
 import type { CachedSupplier } from './supplierRecords';
 
-export type { FormErrors } from '../edits/purchaseOrderForm';
+export type { FormErrors } from '../edits/formRules';
 
 /** What the form holds while it is edited: text as typed ('' = empty), selects null while none is chosen. */
 export interface SupplierForm {
@@ -67,6 +81,11 @@ const ADDRESS_FIELDS = {
   state: 'state',
   postcode: 'postcode',
 } as const satisfies Partial<Record<SupplierFormField, string>>;
+
+const REF_FIELDS = {
+  shippingPortId: 'shipping_port',
+  countryOfOriginId: 'country_of_origin',
+} as const satisfies Partial<Record<SupplierFormField, keyof SupplierUpdate>>;
 
 const FLAG_FIELDS = {
   adminOnlyOrders: 'admin_only_orders',
@@ -133,9 +152,7 @@ const MAX_LENGTH: Partial<Record<SupplierFormField, number>> = { ...API_MAX_LENG
 export const supplierMaxLength = (field: SupplierFormField): number | undefined => MAX_LENGTH[field];
 
 /** The bounds the contract does not check, in one place. */
-const SupplierBoundsSchema = z.object(
-  Object.fromEntries(Object.entries(OWN_MAX_LENGTH).map(([field, max]) => [field, textAtMost(max)])),
-);
+const OWN_BOUNDS = textBounds(OWN_MAX_LENGTH);
 
 /** The comments rule in words, shown under the field (the contract's list, spaced out to read). */
 export const COMMENTS_RULE = `Up to 255 characters. Letters, numbers, spaces, commas, full stops and hyphens are fine; these symbols are not: ${SUPPLIER_COMMENTS_FORBIDDEN.join(' ')}`;
@@ -186,34 +203,26 @@ export function supplierFormOf(supplier: CachedSupplier): SupplierForm {
  */
 export function supplierUpdateBody(seen: CachedSupplier, form: SupplierForm): SupplierUpdate {
   const before = supplierFormOf(seen);
-  const body: Record<string, unknown> = {};
-  for (const [field, key] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, string][])
-    if (form[field] !== before[field]) body[key] = form[field] === '' ? null : form[field];
-  for (const [field, key] of Object.entries(FLAG_FIELDS) as [keyof typeof FLAG_FIELDS, string][])
-    if (form[field] !== before[field]) body[key] = form[field];
-  const address: Record<string, unknown> = {};
-  for (const [field, key] of Object.entries(ADDRESS_FIELDS) as [keyof typeof ADDRESS_FIELDS, string][])
-    if (form[field] !== before[field]) address[key] = form[field] === '' ? null : form[field];
-  if (form.addressCountryId !== before.addressCountryId && form.addressCountryId !== null)
-    address.country = { id: form.addressCountryId };
-  if (Object.keys(address).length) body.address = address;
-  if (form.shippingPortId !== before.shippingPortId && form.shippingPortId !== null)
-    body.shipping_port = { id: form.shippingPortId };
-  if (form.countryOfOriginId !== before.countryOfOriginId && form.countryOfOriginId !== null)
-    body.country_of_origin = { id: form.countryOfOriginId };
-  return body as SupplierUpdate;
+  const address = {
+    ...changedText(ADDRESS_FIELDS, before, form),
+    ...changedRefs({ addressCountryId: 'country' }, before, form),
+  };
+  return {
+    ...changedText(TEXT_FIELDS, before, form),
+    ...changedValues(FLAG_FIELDS, before, form),
+    ...(Object.keys(address).length ? { address } : {}),
+    ...changedRefs(REF_FIELDS, before, form),
+  } as SupplierUpdate;
 }
 
 /** The body path of a contract issue → the form field it belongs to. */
-function formFieldOf(path: readonly PropertyKey[]): SupplierFormField | '$' {
+function formFieldOf(path: readonly PropertyKey[]): string {
   const [head, inner] = path.map(String);
-  const byKey = (table: Record<string, string>, key: string | undefined) =>
-    Object.entries(table).find(([, body]) => body === key)?.[0] as SupplierFormField | undefined;
   if (head === 'address')
-    return inner === 'country' ? 'addressCountryId' : (byKey(ADDRESS_FIELDS, inner) ?? 'addressLine1');
-  if (head === 'shipping_port') return 'shippingPortId';
-  if (head === 'country_of_origin') return 'countryOfOriginId';
-  return byKey(TEXT_FIELDS, head) ?? byKey(FLAG_FIELDS, head) ?? '$';
+    return inner === 'country' ? 'addressCountryId' : (fieldOfKey(ADDRESS_FIELDS, inner) ?? 'addressLine1');
+  return (
+    fieldOfKey(REF_FIELDS, head) ?? fieldOfKey(TEXT_FIELDS, head) ?? fieldOfKey(FLAG_FIELDS, head) ?? '$'
+  );
 }
 
 /** The symbols of the comments rule found in `text`, each once, in the order of the rule. */
@@ -221,53 +230,40 @@ export function forbiddenIn(text: string): string[] {
   return SUPPLIER_COMMENTS_FORBIDDEN.filter((symbol) => text.includes(symbol));
 }
 
-const EMAIL_FIELDS = new Set<SupplierFormField>(['contactEmail', 'orderEmail']);
+const EMAIL_FIELDS = new Set(['contactEmail', 'orderEmail']);
 
 /** One contract issue in a clerk's words. */
-function messageFor(
-  field: SupplierFormField | '$',
-  issue: { code: string; maximum?: unknown },
-  form: SupplierForm,
-): string {
+function messageFor(field: string, issue: ContractIssue, form: SupplierForm): string {
   if (field === 'comments' && issue.code === 'invalid_format') {
     const found = forbiddenIn(form.comments);
     return `Take out ${found.join(' ')}: comments cannot contain ${found.length === 1 ? 'this symbol' : 'these symbols'}.`;
   }
-  if (issue.code === 'too_big' && typeof issue.maximum === 'number')
-    return `At most ${issue.maximum} characters (this has ${String(field !== '$' ? form[field] : '').length}).`;
-  if (EMAIL_FIELDS.has(field as SupplierFormField))
-    return 'Not an email address: write it like orders@example.com, or leave it empty.';
-  return 'This value is not accepted.';
+  return tooLongOr(
+    issue,
+    form[field as SupplierFormField],
+    EMAIL_FIELDS.has(field)
+      ? 'Not an email address: write it like orders@example.com, or leave it empty.'
+      : NOT_ACCEPTED,
+  );
 }
-
-export type SupplierFormResult = { ok: true; body: SupplierUpdate } | { ok: false; errors: FormErrors };
 
 /**
  * The body for the form's changes, checked with the contract: field errors in words when it would be
  * refused. `seen` is the supplier as the form opened with.
  */
-export function validateSupplierForm(seen: CachedSupplier, form: SupplierForm): SupplierFormResult {
+export function validateSupplierForm(seen: CachedSupplier, form: SupplierForm): FormResult<SupplierUpdate> {
   const errors: FormErrors = {};
-  const add = (field: SupplierFormField | '$', message: string) => (errors[field] ??= []).push(message);
   if (form.code.trim() === '')
-    add('code', 'A supplier needs a code: product links name their supplier by it.');
-  if (form.name.trim() === '') add('name', 'A supplier needs a name.');
+    addError(errors, 'code', 'A supplier needs a code: product links name their supplier by it.');
+  if (form.name.trim() === '') addError(errors, 'name', 'A supplier needs a name.');
   const before = supplierFormOf(seen);
-  for (const field of ['shippingPortId', 'countryOfOriginId', 'addressCountryId'] as const)
-    if (form[field] === null && before[field] !== null)
-      add(field, 'Once set, this can be changed but not removed.');
-  // A longer value the server already holds is not the clerk's to fix when they change something else.
-  for (const issue of SupplierBoundsSchema.safeParse(form).error?.issues ?? []) {
-    const field = String(issue.path[0]) as SupplierFormField;
-    if (form[field] !== before[field]) add(field, issue.message);
-  }
-  const body = supplierUpdateBody(seen, form);
-  const parsed = SupplierUpdateSchema.safeParse(body);
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const field = formFieldOf(issue.path);
-      if (!errors[field]) add(field, messageFor(field, issue as { code: string; maximum?: unknown }, form));
-    }
-  if (Object.keys(errors).length || !parsed.success) return { ok: false, errors };
-  return { ok: true, body: parsed.data };
+  addKeptErrors(['shippingPortId', 'countryOfOriginId', 'addressCountryId'], form, before, errors);
+  addBoundErrors(OWN_BOUNDS, form, before, errors);
+  return checkedBody(
+    SupplierUpdateSchema,
+    supplierUpdateBody(seen, form),
+    errors,
+    formFieldOf,
+    (field, issue) => messageFor(field, issue, form),
+  );
 }
