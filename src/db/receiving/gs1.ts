@@ -19,14 +19,14 @@
  * A GTIN whose check digit is wrong is refused, never looked up (the parser checks no plausibility).
  */
 import { z } from 'zod';
+// @ts-expect-error -- the package ships no types: its answer is taken as unknown and checked with zod below.
 import gs1Parser from 'gs1-barcode-parser-mod';
+import { GROUP_SEPARATOR } from './fnc1';
 import { isValidGtin } from './gtin';
 
-/**
- * FNC1 as a wedge sends it: ASCII 29, the group separator, which ends a variable-length element. A scan's
- * code keeps it; the wedge detector turns Ctrl+] into it (src/lib/scanner/wedge.ts).
- */
-export const GROUP_SEPARATOR = '\u001d';
+export { GROUP_SEPARATOR };
+
+const parseBarcode = (gs1Parser as { parseBarcode: (barcode: string) => unknown }).parseBarcode;
 
 const GS1_SYMBOLOGIES: readonly string[] = [']C1', ']e0', ']e1', ']e2', ']d2', ']Q3', ']J1'];
 const AIM_IDENTIFIER = /^\][A-Za-z][0-9A-Za-z]/;
@@ -63,7 +63,7 @@ type Element = z.infer<typeof ParsedSchema>['parsedCodeItems'][number];
 
 function parse(text: string): Element[] | null {
   try {
-    return ParsedSchema.parse(gs1Parser.parseBarcode(text)).parsedCodeItems;
+    return ParsedSchema.parse(parseBarcode(text)).parsedCodeItems;
   } catch {
     // The parser throws a bare string ("invalid AI after '1'"…): the label did not read, whatever the cause.
     return null;

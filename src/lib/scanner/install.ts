@@ -6,7 +6,7 @@
  */
 import type { Retract } from './fragments';
 import { chooseByText, typeInto } from './replay';
-import { GROUP_SEPARATOR } from '../../db/receiving/gs1';
+import { GROUP_SEPARATOR } from '../../db/receiving/fnc1';
 import type { Scan, ScanRejection } from './scan';
 import { createWedgeDetector, type WedgeDetector } from './wedge';
 

@@ -11,7 +11,8 @@
  *    REPLAYED (`onReplay`) into where they were typed, in order, so human typing still works, just later
  *    by about the threshold.
  * Keys with Ctrl/Meta/Alt, auto-repeat and IME composition belong to the person and pass untouched (after
- * any held characters are replayed, so order is kept). Space never starts a burst: on a focused button it
+ * any held characters are replayed, so order is kept), except Ctrl+]: a wedge's FNC1 in a GS1 label, held
+ * as the group separator. Space never starts a burst: on a focused button it
  * must act at once, and the codes we scan (EAN-13, SKUs) do not start with one.
  *
  * A scan is accepted only when it is provably whole. Without a prefix that means: its keys and its Enter
@@ -24,7 +25,7 @@
  * detection no longer depends on timing. GS1 check digits are judged by the caller (src/db/receiving/gtin.ts).
  */
 import { FragmentMemory, type Fragment, type Retract } from './fragments';
-import { GROUP_SEPARATOR } from '../../db/receiving/gs1';
+import { GROUP_SEPARATOR } from '../../db/receiving/fnc1';
 import { scanRejection, type Scan, type ScanRejection, type ScanRejectionKind } from './scan';
 
 export interface KeyLike<Target = unknown> {
