@@ -95,6 +95,9 @@ function rowOf(keys: CustomerKeys, stateOf: (id: string) => OpState | undefined)
   return made;
 }
 
+/** One collator for every sort (`localeCompare` sets one up per call). */
+const collator = new Intl.Collator();
+
 /** Notes a named choice the first time its id is seen. */
 function note(labels: Map<number, string>, { id, name }: { id: number; name: string }, fallback: string) {
   if (!labels.has(id)) labels.set(id, name || `${fallback} ${id}`);
@@ -103,7 +106,7 @@ function note(labels: Map<number, string>, { id, name }: { id: number; name: str
 function choicesOf(labels: ReadonlyMap<number, string>): Choice[] {
   return [...labels]
     .map(([value, label]) => ({ value, label }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+    .sort((a, b) => collator.compare(a.label, b.label));
 }
 
 /** The op states of the ops named, as far as a badge tells them apart (the rest read "Pending"). */
