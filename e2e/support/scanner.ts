@@ -51,10 +51,14 @@ interface KeyDefinition {
 }
 
 const SHIFT = 8;
+const CTRL = 2;
 
 function keyOf(char: string): KeyDefinition {
   if (char === '\n')
     return { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r', modifiers: 0 };
+  // FNC1 of a GS1 label (ASCII 29, GS): a wedge types it as Ctrl+], which types no text.
+  if (char === '\u001d')
+    return { key: ']', code: 'BracketRight', windowsVirtualKeyCode: 221, text: '', modifiers: CTRL };
   if (/^[0-9]$/.test(char))
     return {
       key: char,
