@@ -18,6 +18,7 @@ import { mountInPage } from '../testing/mountInPage';
 import type { FactList } from './facts';
 import Facts from './Facts.svelte';
 import RecordPage from './RecordPage.svelte';
+import RelatedRecords from './RelatedRecords.svelte';
 
 interface Crate {
   id: number;
@@ -265,5 +266,41 @@ describe('Facts', () => {
   it('shows nothing for a list whose facts are all left out', async () => {
     const { target } = mountInPage(Facts, { facts: [false, null] });
     expect(target.querySelector('dl')).toBeNull();
+  });
+});
+
+describe('RelatedRecords', () => {
+  const related = (rows: Crate[], more: Record<string, unknown> = {}) =>
+    mountInPage(RelatedRecords, {
+      heading: 'Crates',
+      rows,
+      first: 2,
+      key: (row: Crate) => row.id,
+      empty: 'No crates on this computer.',
+      more: (count: number) => `And ${count} older.`,
+      head: createRawSnippet(() => ({ render: () => '<th>Crate</th>' })),
+      row: createRawSnippet((row: () => Crate) => ({ render: () => `<td>${row().name}</td>` })),
+      ...more,
+    });
+
+  it('counts them in the heading, shows the first rows and says how many more there are', async () => {
+    related([1, 2, 3].map((id) => ({ ...crate, id, name: `Crate ${id}` })));
+    const section = page.getByRole('region', { name: 'Crates (3)' });
+    await expect.element(section.getByRole('heading', { level: 3 })).toHaveTextContent('Crates (3)');
+    expect([...document.querySelectorAll('tbody td')].map((cell) => cell.textContent)).toEqual([
+      'Crate 1',
+      'Crate 2',
+    ]);
+    await expect.element(section.getByText('And 1 older.')).toBeVisible();
+  });
+
+  it('says when there are none, and counts from the total when the rows are only the first', async () => {
+    const none = related([]);
+    await expect.element(page.getByText('No crates on this computer.')).toBeVisible();
+    expect(page.getByRole('table').elements()).toHaveLength(0);
+    none.target.remove();
+    related([crate], { total: 40, counted: true });
+    await expect.element(page.getByRole('heading', { name: 'Crates (40)' })).toBeVisible();
+    await expect.element(page.getByText('And 39 older.')).toBeVisible();
   });
 });

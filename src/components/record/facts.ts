@@ -21,8 +21,11 @@ export interface Fact<T = unknown> {
   wide?: boolean;
 }
 
-/** A declared list: a fact that does not apply stands as `false` or `null` and is not shown. */
-export type FactList<T = unknown> = readonly (Fact<T> | false | null | undefined)[];
+/**
+ * A declared list: a fact that does not apply stands as `false`, `null` or `''` (what `record.created_on &&
+ * {…}` gives) and is not shown.
+ */
+export type FactList<T = unknown> = readonly (Fact<T> | false | '' | null | undefined)[];
 
 /** The facts to show, in order, without the ones that do not apply. */
 export function shownFacts<T>(facts: FactList<T>): Fact<T>[] {
