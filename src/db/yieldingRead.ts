@@ -110,21 +110,6 @@ export async function bulkGetInSlices<T, K>(
   return rows;
 }
 
-/** The items `keep` holds for, in order, the pass giving the thread back as its budget is spent. */
-export async function filterInSlices<T>(
-  items: Iterable<T>,
-  keep: (item: T) => boolean,
-  budget: SliceBudget = new SliceBudget(),
-): Promise<T[]> {
-  const kept: T[] = [];
-  for (const item of items) {
-    if (keep(item)) kept.push(item);
-    const due = budget.tick();
-    if (due) await due;
-  }
-  return kept;
-}
-
 /** `make` of each item, in order, the pass giving the thread back as its budget is spent. */
 export async function mapInSlices<T, U>(
   items: Iterable<T>,
