@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CustomerSchema, type Customer } from '../../../../src/api/resources';
-import { startSimulator, type Simulator } from '../../../../server/index';
+import { startSimulator } from '../../../../server/index';
 import { ApiCallError } from '../../api/errors';
 import { createCustomer, updateCustomer, updateDeliveryAddress } from './customers';
-import { deletedFrom, opsHarness, rowsFor, unique, type OpsHarness } from './testing/harness';
+import { deletedFrom, rowsFor, unique } from './testing/harness';
+import { opsSuite } from './testing/opsSuite';
 
-let sim: Simulator;
-let h: OpsHarness;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-  h = await opsHarness(sim);
-});
-afterAll(() => sim.stop());
+const suite = opsSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }));
 
 /** A person unique per test, so one test's customers are never another's candidates. */
 const person = (extra: { customer_number?: string } = {}) => ({
@@ -25,10 +19,10 @@ const person = (extra: { customer_number?: string } = {}) => ({
 describe('createCustomer', () => {
   it('declares its aggregate and label, puts the customer and drops its temp row', async () => {
     const body = person({ customer_number: unique('OPS') });
-    const queued = h.op('createCustomer', { body, createsTempId: -3 });
+    const queued = suite.h.op('createCustomer', { body, createsTempId: -3 });
     expect(queued.aggregate).toBe('customer:-3');
     expect(queued.label).toBe(`New customer Ada ${body.last_name}`);
-    const { op, result } = await h.send(queued);
+    const { op, result } = await suite.h.send(queued);
     const writes = createCustomer.cacheWrites(op, result);
     const [row] = rowsFor(writes, 'customers', CustomerSchema);
     expect(row?.customer_number).toBe(body.customer_number);
@@ -38,32 +32,32 @@ describe('createCustomer', () => {
 
   it('finds a lost create by its customer_number', async () => {
     const body = person({ customer_number: unique('OPS') });
-    const uncertain = await h.sendDropped(h.op('createCustomer', { body }));
-    const decision = await createCustomer.reconcile(h.context, uncertain);
+    const uncertain = await suite.h.sendDropped(suite.h.op('createCustomer', { body }));
+    const decision = await createCustomer.reconcile(suite.h.context, uncertain);
     expect(decision).toMatchObject({ outcome: 'applied', result: { customer_number: body.customer_number } });
   });
 
   it('finds a lost create without a number by names and contact fields created since the attempt', async () => {
     const body = person();
-    const uncertain = await h.sendDropped(h.op('createCustomer', { body }));
-    const decision = await createCustomer.reconcile(h.context, uncertain);
+    const uncertain = await suite.h.sendDropped(suite.h.op('createCustomer', { body }));
+    const decision = await createCustomer.reconcile(suite.h.context, uncertain);
     expect(decision.outcome).toBe('applied');
     const found = (decision as { result: Customer }).result;
-    expect(sim.state.customers.get(found.id)?.last_name).toBe(body.last_name);
+    expect(suite.sim.state.customers.get(found.id)?.last_name).toBe(body.last_name);
   });
 
   it('answers absent when the request never ran, with or without a number', async () => {
     for (const body of [person({ customer_number: unique('OPS') }), person()]) {
-      const uncertain = await h.sendReset(h.op('createCustomer', { body }));
-      expect(await createCustomer.reconcile(h.context, uncertain)).toEqual({ outcome: 'absent' });
+      const uncertain = await suite.h.sendReset(suite.h.op('createCustomer', { body }));
+      expect(await createCustomer.reconcile(suite.h.context, uncertain)).toEqual({ outcome: 'absent' });
     }
   });
 
   it('is ambiguous when two identical unnumbered customers were created since the attempt', async () => {
     const body = person();
-    await h.send(h.op('createCustomer', { body }));
-    const uncertain = await h.sendDropped(h.op('createCustomer', { body }));
-    const decision = await createCustomer.reconcile(h.context, uncertain);
+    await suite.h.send(suite.h.op('createCustomer', { body }));
+    const uncertain = await suite.h.sendDropped(suite.h.op('createCustomer', { body }));
+    const decision = await createCustomer.reconcile(suite.h.context, uncertain);
     expect(decision.outcome).toBe('ambiguous');
     expect((decision as { candidates: unknown[] }).candidates).toHaveLength(2);
   });
@@ -71,31 +65,38 @@ describe('createCustomer', () => {
 
 describe('updateCustomer / updateDeliveryAddress', () => {
   it('reads the current customer and puts the update', async () => {
-    const edit = h.op('updateCustomer', { params: { id: 50001 }, body: { mobile: '0400 333 444' } });
+    const edit = suite.h.op('updateCustomer', { params: { id: 50001 }, body: { mobile: '0400 333 444' } });
     expect(edit.aggregate).toBe('customer:50001');
-    expect(await updateCustomer.readCurrent?.(h.context, edit)).toEqual(sim.state.customers.get(50001));
-    const { op, result } = await h.send(edit);
+    expect(await updateCustomer.readCurrent?.(suite.h.context, edit)).toEqual(
+      suite.sim.state.customers.get(50001),
+    );
+    const { op, result } = await suite.h.send(edit);
     const [row] = rowsFor(updateCustomer.cacheWrites(op, result), 'customers', CustomerSchema);
     expect(row).toMatchObject({ id: 50001, mobile: '0400 333 444' });
-    expect(await updateCustomer.reconcile(h.context, op)).toEqual({ outcome: 'replay' });
+    expect(await updateCustomer.reconcile(suite.h.context, op)).toEqual({ outcome: 'replay' });
   });
 
   it('reads the address from its customer; shares the customer’s aggregate', async () => {
-    const edit = h.op('updateDeliveryAddress', {
+    const edit = suite.h.op('updateDeliveryAddress', {
       params: { id: 50003, address_id: 2000003 },
       body: { suburb: 'Fitzroy', default: true },
     });
     expect(edit.aggregate).toBe('customer:50003');
     expect(edit.label).toBe('Update delivery address 2000003 of customer 50003');
-    const before = sim.state.customers.get(50003)!.delivery_addresses.find((a) => a.id === 2000003);
-    expect(await updateDeliveryAddress.readCurrent?.(h.context, edit)).toEqual(before);
-    const { op, result } = await h.send(edit);
+    const before = suite.sim.state.customers.get(50003)!.delivery_addresses.find((a) => a.id === 2000003);
+    expect(await updateDeliveryAddress.readCurrent?.(suite.h.context, edit)).toEqual(before);
+    const { op, result } = await suite.h.send(edit);
     expect(result).toMatchObject({ id: 2000003, suburb: 'Fitzroy', default: true });
     // The address lives inside the customer row: the pull brings it (see customers.ts).
     expect(updateDeliveryAddress.cacheWrites(op, result)).toEqual([]);
 
-    const missing = h.op('updateDeliveryAddress', { params: { id: 50001, address_id: 2000003 }, body: {} });
-    const error = await updateDeliveryAddress.readCurrent?.(h.context, missing).catch((e: unknown) => e);
+    const missing = suite.h.op('updateDeliveryAddress', {
+      params: { id: 50001, address_id: 2000003 },
+      body: {},
+    });
+    const error = await updateDeliveryAddress
+      .readCurrent?.(suite.h.context, missing)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiCallError);
     expect((error as ApiCallError).kind).toBe('not-found');
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   ProductSchema,
@@ -7,23 +7,17 @@ import {
   PurchaseOrderSchema,
   type PurchaseOrder,
 } from '../../../../src/api/resources';
-import { startSimulator, type Simulator } from '../../../../server/index';
+import { startSimulator } from '../../../../server/index';
 import { LineProductSchema } from '../../../../src/db/lineProduct';
 import { ApiCallError } from '../../api/errors';
 import { createPurchaseOrder, deletePurchaseOrderItem } from './purchaseOrders';
-import { deletedFrom, opsHarness, rowsFor, type OpsHarness } from './testing/harness';
+import { deletedFrom, rowsFor } from './testing/harness';
+import { opsSuite } from './testing/opsSuite';
 
 const CachedOrderSchema = PurchaseOrderSchema.omit({ purchase_order_items: true }).extend({ id: z.int() });
 const CachedLineSchema = PurchaseOrderItemSchema.extend({ po_item_id: z.int(), product: LineProductSchema });
 
-let sim: Simulator;
-let h: OpsHarness;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-  h = await opsHarness(sim);
-});
-afterAll(() => sim.stop());
+const suite = opsSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }));
 
 const orderBody = (key = `dockhand-${randomUUID()}`) => ({
   external_purchase_order_id: key,
@@ -37,7 +31,7 @@ const orderBody = (key = `dockhand-${randomUUID()}`) => ({
 
 describe('createPurchaseOrder', () => {
   it('declares its aggregate, label and temp ids, and requires the idempotency key', () => {
-    const op = h.op('createPurchaseOrder', { body: orderBody(), createsTempId: -7 });
+    const op = suite.h.op('createPurchaseOrder', { body: orderBody(), createsTempId: -7 });
     expect(op.aggregate).toBe('purchaseOrder:-7');
     expect(op.label).toBe('New purchase order for supplier 101 (2 lines)');
     const withOfflinePort = { ...orderBody(), shipping_port: { id: -3 } };
@@ -47,8 +41,8 @@ describe('createPurchaseOrder', () => {
   });
 
   it('puts the order without its lines, the lines in their own table, and drops the temp row', async () => {
-    const { op, result } = await h.send(
-      h.op('createPurchaseOrder', { body: orderBody(), createsTempId: -1 }),
+    const { op, result } = await suite.h.send(
+      suite.h.op('createPurchaseOrder', { body: orderBody(), createsTempId: -1 }),
     );
     const writes = createPurchaseOrder.cacheWrites(op, result);
     const [order] = rowsFor(writes, 'purchaseOrders', CachedOrderSchema.strict());
@@ -69,47 +63,49 @@ describe('createPurchaseOrder', () => {
   });
 
   it('finds a create whose response was lost by its external id (applied, lines included)', async () => {
-    const uncertain = await h.sendDropped(h.op('createPurchaseOrder', { body: orderBody() }));
-    const decision = await createPurchaseOrder.reconcile(h.context, uncertain);
+    const uncertain = await suite.h.sendDropped(suite.h.op('createPurchaseOrder', { body: orderBody() }));
+    const decision = await createPurchaseOrder.reconcile(suite.h.context, uncertain);
     expect(decision.outcome).toBe('applied');
     const order = (decision as { result: PurchaseOrder }).result;
     expect(order.external_purchase_order_id).toBe(
       (uncertain.body as { external_purchase_order_id: string }).external_purchase_order_id,
     );
     expect(order.purchase_order_items).toHaveLength(2);
-    expect(sim.state.purchaseOrders.get(order.id!)).toBeDefined();
+    expect(suite.sim.state.purchaseOrders.get(order.id!)).toBeDefined();
   });
 
   it('answers absent when the request never ran', async () => {
-    const uncertain = await h.sendReset(h.op('createPurchaseOrder', { body: orderBody() }));
-    expect(await createPurchaseOrder.reconcile(h.context, uncertain)).toEqual({ outcome: 'absent' });
+    const uncertain = await suite.h.sendReset(suite.h.op('createPurchaseOrder', { body: orderBody() }));
+    expect(await createPurchaseOrder.reconcile(suite.h.context, uncertain)).toEqual({ outcome: 'absent' });
   });
 
   it('matches the key exactly although the search ignores case', async () => {
     const key = `dockhand-${randomUUID()}`;
-    await h.send(h.op('createPurchaseOrder', { body: orderBody(key.toUpperCase()) }));
-    const uncertain = await h.sendReset(h.op('createPurchaseOrder', { body: orderBody(key) }));
-    expect(await createPurchaseOrder.reconcile(h.context, uncertain)).toEqual({ outcome: 'absent' });
+    await suite.h.send(suite.h.op('createPurchaseOrder', { body: orderBody(key.toUpperCase()) }));
+    const uncertain = await suite.h.sendReset(suite.h.op('createPurchaseOrder', { body: orderBody(key) }));
+    expect(await createPurchaseOrder.reconcile(suite.h.context, uncertain)).toEqual({ outcome: 'absent' });
   });
 });
 
 describe('deletePurchaseOrderItem', () => {
   it('deletes the line row, is replayed, and a 404 on the replay counts as done', async () => {
-    const order = [...sim.state.purchaseOrders.values()].find(
+    const order = [...suite.sim.state.purchaseOrders.values()].find(
       (candidate) =>
         candidate.status.name === 'OnOrder' && candidate.items.some((l) => l.quantity_received === 0),
     )!;
     const line = order.items.find((candidate) => candidate.quantity_received === 0)!;
-    const queued = h.op('deletePurchaseOrderItem', { params: { id: order.id, item_id: line.po_item_id } });
+    const queued = suite.h.op('deletePurchaseOrderItem', {
+      params: { id: order.id, item_id: line.po_item_id },
+    });
     expect(queued.aggregate).toBe(`purchaseOrder:${order.id}`);
     expect(queued.label).toBe(`Remove line ${line.po_item_id} from purchase order ${order.id}`);
 
-    const { op, result } = await h.send(queued);
+    const { op, result } = await suite.h.send(queued);
     expect(deletePurchaseOrderItem.cacheWrites(op, result)).toEqual([
       { table: 'purchaseOrderItems', delete: [line.po_item_id] },
     ]);
-    expect(await deletePurchaseOrderItem.reconcile(h.context, op)).toEqual({ outcome: 'replay' });
-    const replayed = await h.send(op).catch((error: unknown) => error);
+    expect(await deletePurchaseOrderItem.reconcile(suite.h.context, op)).toEqual({ outcome: 'replay' });
+    const replayed = await suite.h.send(op).catch((error: unknown) => error);
     expect(replayed).toBeInstanceOf(ApiCallError);
     expect((replayed as ApiCallError).kind).toBe('not-found');
     expect(deletePurchaseOrderItem.notFoundMeansDone).toBe(true);

@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SupplierInvoiceSchema, type SupplierInvoice } from '../../../../src/api/resources';
-import { startSimulator, type Simulator } from '../../../../server/index';
+import { startSimulator } from '../../../../server/index';
 import { createSupplierInvoice, updateSupplierInvoice } from './supplierInvoices';
-import { deletedFrom, opsHarness, rowsFor, unique, type OpsHarness } from './testing/harness';
+import { deletedFrom, rowsFor, unique } from './testing/harness';
+import { opsSuite } from './testing/opsSuite';
 
-let sim: Simulator;
-let h: OpsHarness;
+const suite = opsSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }));
 let orderId: number;
 let lineIds: number[];
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-  h = await opsHarness(sim);
-  const order = [...sim.state.purchaseOrders.values()].find(
+  const order = [...suite.sim.state.purchaseOrders.values()].find(
     (candidate) => candidate.status.name === 'OnOrder' && candidate.items.length >= 3,
   )!;
   orderId = order.id;
   lineIds = order.items.map((line) => line.po_item_id);
 });
-afterAll(() => sim.stop());
 
 const invoiceBody = (number = unique('INV'), line = lineIds[0]!) => ({
   supplier_invoice_number: number,
@@ -35,8 +32,8 @@ const invoiceBody = (number = unique('INV'), line = lineIds[0]!) => ({
 
 describe('createSupplierInvoice', () => {
   it('shares its aggregate with updates that name its temp id, and lists the temp ids it references', () => {
-    const create = h.op('createSupplierInvoice', { body: invoiceBody('INV-1043'), createsTempId: -4 });
-    const update = h.op('updateSupplierInvoice', { params: { id: -4 }, body: { status: 'Finalised' } });
+    const create = suite.h.op('createSupplierInvoice', { body: invoiceBody('INV-1043'), createsTempId: -4 });
+    const update = suite.h.op('updateSupplierInvoice', { params: { id: -4 }, body: { status: 'Finalised' } });
     expect(create.aggregate).toBe('supplierInvoice:-4');
     expect(update.aggregate).toBe(create.aggregate);
     expect(update.dependsOnTempIds).toEqual([-4]);
@@ -52,8 +49,8 @@ describe('createSupplierInvoice', () => {
   });
 
   it('puts the created invoice and drops its temp row', async () => {
-    const { op, result } = await h.send(
-      h.op('createSupplierInvoice', { body: invoiceBody(), createsTempId: -1 }),
+    const { op, result } = await suite.h.send(
+      suite.h.op('createSupplierInvoice', { body: invoiceBody(), createsTempId: -1 }),
     );
     const writes = createSupplierInvoice.cacheWrites(op, result);
     const [invoice] = rowsFor(writes, 'supplierInvoices', SupplierInvoiceSchema);
@@ -64,52 +61,52 @@ describe('createSupplierInvoice', () => {
 
   it('finds a create whose response was lost by number and purchase order', async () => {
     const number = unique('INV');
-    const uncertain = await h.sendDropped(
-      h.op('createSupplierInvoice', { body: invoiceBody(number, lineIds[1]) }),
+    const uncertain = await suite.h.sendDropped(
+      suite.h.op('createSupplierInvoice', { body: invoiceBody(number, lineIds[1]) }),
     );
-    const decision = await createSupplierInvoice.reconcile(h.context, uncertain);
+    const decision = await createSupplierInvoice.reconcile(suite.h.context, uncertain);
     expect(decision.outcome).toBe('applied');
     const invoice = (decision as { result: SupplierInvoice }).result;
     expect(invoice.supplier_invoice_number).toBe(number);
-    expect(sim.state.supplierInvoices.get(invoice.id)?.supplier_invoice_number).toBe(number);
+    expect(suite.sim.state.supplierInvoices.get(invoice.id)?.supplier_invoice_number).toBe(number);
   });
 
   it('answers absent when the request never ran', async () => {
-    const uncertain = await h.sendReset(h.op('createSupplierInvoice', { body: invoiceBody() }));
-    expect(await createSupplierInvoice.reconcile(h.context, uncertain)).toEqual({ outcome: 'absent' });
+    const uncertain = await suite.h.sendReset(suite.h.op('createSupplierInvoice', { body: invoiceBody() }));
+    expect(await createSupplierInvoice.reconcile(suite.h.context, uncertain)).toEqual({ outcome: 'absent' });
   });
 });
 
 describe('updateSupplierInvoice', () => {
   it('reads the current record, puts the update, and finalises', async () => {
-    const created = await h.send(
-      h.op('createSupplierInvoice', { body: invoiceBody(unique('INV'), lineIds[2]) }),
+    const created = await suite.h.send(
+      suite.h.op('createSupplierInvoice', { body: invoiceBody(unique('INV'), lineIds[2]) }),
     );
     const id = (created.result as SupplierInvoice).id;
 
-    const edit = h.op('updateSupplierInvoice', {
+    const edit = suite.h.op('updateSupplierInvoice', {
       params: { id },
       body: { notes: 'Checked against packing list' },
     });
-    expect(await updateSupplierInvoice.readCurrent?.(h.context, edit)).toEqual(
-      sim.state.supplierInvoices.get(id),
+    expect(await updateSupplierInvoice.readCurrent?.(suite.h.context, edit)).toEqual(
+      suite.sim.state.supplierInvoices.get(id),
     );
-    const { op, result } = await h.send(edit);
+    const { op, result } = await suite.h.send(edit);
     const [row] = rowsFor(
       updateSupplierInvoice.cacheWrites(op, result),
       'supplierInvoices',
       SupplierInvoiceSchema,
     );
     expect(row?.notes).toBe('Checked against packing list');
-    expect(await updateSupplierInvoice.reconcile(h.context, op)).toEqual({ outcome: 'replay' });
+    expect(await updateSupplierInvoice.reconcile(suite.h.context, op)).toEqual({ outcome: 'replay' });
 
     const number = (created.result as SupplierInvoice).supplier_invoice_number!;
-    const finalise = h.op('updateSupplierInvoice', {
+    const finalise = suite.h.op('updateSupplierInvoice', {
       params: { id },
       body: { status: 'Finalised', supplier_invoice_number: number },
     });
     expect(finalise.label).toBe(`Finalise invoice ${number}`);
-    const done = await h.send(finalise);
+    const done = await suite.h.send(finalise);
     const [final] = rowsFor(
       updateSupplierInvoice.cacheWrites(done.op, done.result),
       'supplierInvoices',

@@ -1,25 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   SupplierReturnItemSchema,
   SupplierReturnSchema,
   type SupplierReturnItem,
 } from '../../../../src/api/resources';
-import { startSimulator, type Simulator } from '../../../../server/index';
+import { startSimulator } from '../../../../server/index';
 import { createSupplierReturnItem, updateSupplierReturn } from './supplierReturns';
-import { deletedFrom, opsHarness, rowsFor, unique, type OpsHarness } from './testing/harness';
+import { deletedFrom, rowsFor, unique } from './testing/harness';
+import { opsSuite } from './testing/opsSuite';
 
-let sim: Simulator;
-let h: OpsHarness;
+const suite = opsSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }));
 let returnId: number;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-  h = await opsHarness(sim);
-  returnId = [...sim.state.supplierReturns.values()].find(
+  returnId = [...suite.sim.state.supplierReturns.values()].find(
     (candidate) => candidate.supplier_return_status.name === 'Incomplete',
   )!.id;
 });
-afterAll(() => sim.stop());
 
 /** Notes unique per test, so one test's items are never another's candidates. */
 const itemBody = (notes = unique('ops')) => ({
@@ -31,8 +28,8 @@ const itemBody = (notes = unique('ops')) => ({
 
 describe('createSupplierReturnItem', () => {
   it('joins its return’s aggregate, so an item added before a finalise is sent before it', () => {
-    const item = h.op('createSupplierReturnItem', { params: { id: returnId }, body: itemBody() });
-    const finalise = h.op('updateSupplierReturn', {
+    const item = suite.h.op('createSupplierReturnItem', { params: { id: returnId }, body: itemBody() });
+    const finalise = suite.h.op('updateSupplierReturn', {
       params: { id: returnId },
       body: { supplier_return_status: { id: 3 } },
     });
@@ -40,7 +37,7 @@ describe('createSupplierReturnItem', () => {
     expect(finalise.aggregate).toBe(item.aggregate);
     expect(finalise.label).toBe(`Set supplier return ${returnId} to Finalised`);
     expect(item.label).toBe(`Return 2 × product 10003 on supplier return ${returnId}`);
-    const offline = h.op('createSupplierReturnItem', {
+    const offline = suite.h.op('createSupplierReturnItem', {
       params: { id: -5 },
       body: { ...itemBody(), supplier_return_reason: { id: -6 } },
     });
@@ -48,12 +45,12 @@ describe('createSupplierReturnItem', () => {
   });
 
   it('puts the created item and drops its temp row', async () => {
-    const queued = h.op('createSupplierReturnItem', {
+    const queued = suite.h.op('createSupplierReturnItem', {
       params: { id: returnId },
       body: itemBody(),
       createsTempId: -1,
     });
-    const { op, result } = await h.send(queued);
+    const { op, result } = await suite.h.send(queued);
     const writes = createSupplierReturnItem.cacheWrites(op, result);
     const [item] = rowsFor(writes, 'supplierReturnItems', SupplierReturnItemSchema);
     expect(item?.supplier_return_id).toBe(returnId);
@@ -62,29 +59,31 @@ describe('createSupplierReturnItem', () => {
   });
 
   it('finds a create whose response was lost among the items created since the attempt', async () => {
-    const queued = h.op('createSupplierReturnItem', { params: { id: returnId }, body: itemBody() });
-    const uncertain = await h.sendDropped(queued);
-    const decision = await createSupplierReturnItem.reconcile(h.context, uncertain);
+    const queued = suite.h.op('createSupplierReturnItem', { params: { id: returnId }, body: itemBody() });
+    const uncertain = await suite.h.sendDropped(queued);
+    const decision = await createSupplierReturnItem.reconcile(suite.h.context, uncertain);
     expect(decision.outcome).toBe('applied');
     const item = (decision as { result: SupplierReturnItem }).result;
-    expect(sim.state.supplierReturnItems.get(item.id)?.supplier_return_item_notes).toBe(
+    expect(suite.sim.state.supplierReturnItems.get(item.id)?.supplier_return_item_notes).toBe(
       (queued.body as { supplier_return_item_notes: string }).supplier_return_item_notes,
     );
   });
 
   it('answers absent when the request never ran', async () => {
-    const queued = h.op('createSupplierReturnItem', { params: { id: returnId }, body: itemBody() });
-    const uncertain = await h.sendReset(queued);
-    expect(await createSupplierReturnItem.reconcile(h.context, uncertain)).toEqual({ outcome: 'absent' });
+    const queued = suite.h.op('createSupplierReturnItem', { params: { id: returnId }, body: itemBody() });
+    const uncertain = await suite.h.sendReset(queued);
+    expect(await createSupplierReturnItem.reconcile(suite.h.context, uncertain)).toEqual({
+      outcome: 'absent',
+    });
   });
 
   it('is ambiguous when two identical lines were added since the attempt', async () => {
     const body = itemBody();
-    await h.send(h.op('createSupplierReturnItem', { params: { id: returnId }, body }));
-    const uncertain = await h.sendDropped(
-      h.op('createSupplierReturnItem', { params: { id: returnId }, body }),
+    await suite.h.send(suite.h.op('createSupplierReturnItem', { params: { id: returnId }, body }));
+    const uncertain = await suite.h.sendDropped(
+      suite.h.op('createSupplierReturnItem', { params: { id: returnId }, body }),
     );
-    const decision = await createSupplierReturnItem.reconcile(h.context, uncertain);
+    const decision = await createSupplierReturnItem.reconcile(suite.h.context, uncertain);
     expect(decision.outcome).toBe('ambiguous');
     expect((decision as { candidates: unknown[] }).candidates).toHaveLength(2);
   });
@@ -92,20 +91,20 @@ describe('createSupplierReturnItem', () => {
 
 describe('updateSupplierReturn', () => {
   it('reads the current record and puts the update', async () => {
-    const edit = h.op('updateSupplierReturn', {
+    const edit = suite.h.op('updateSupplierReturn', {
       params: { id: returnId },
       body: { notes: 'Collect Friday' },
     });
-    expect(await updateSupplierReturn.readCurrent?.(h.context, edit)).toEqual(
-      sim.state.supplierReturns.get(returnId),
+    expect(await updateSupplierReturn.readCurrent?.(suite.h.context, edit)).toEqual(
+      suite.sim.state.supplierReturns.get(returnId),
     );
-    const { op, result } = await h.send(edit);
+    const { op, result } = await suite.h.send(edit);
     const [row] = rowsFor(
       updateSupplierReturn.cacheWrites(op, result),
       'supplierReturns',
       SupplierReturnSchema,
     );
     expect(row?.notes).toBe('Collect Friday');
-    expect(await updateSupplierReturn.reconcile(h.context, op)).toEqual({ outcome: 'replay' });
+    expect(await updateSupplierReturn.reconcile(suite.h.context, op)).toEqual({ outcome: 'replay' });
   });
 });

@@ -1,46 +1,45 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProductSupplierSchema, SupplierSchema } from '../../../../src/api/resources';
-import { startSimulator, type Simulator } from '../../../../server/index';
+import { startSimulator } from '../../../../server/index';
 import { ApiCallError } from '../../api/errors';
 import { createProductSuppliers, deleteProductSuppliers, updateProductSuppliers } from './productSuppliers';
 import { deleteSupplier, updateSupplier } from './suppliers';
-import { opsHarness, rowsFor, type OpsHarness } from './testing/harness';
+import { rowsFor } from './testing/harness';
+import { opsSuite } from './testing/opsSuite';
 
-let sim: Simulator;
-let h: OpsHarness;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-  h = await opsHarness(sim);
-});
-afterAll(() => sim.stop());
+const suite = opsSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }));
 
 const CachedSupplierSchema = SupplierSchema.extend({ id: z.int() });
 
 describe('updateSupplier / deleteSupplier', () => {
   it('reads the current supplier, puts the update, and replays', async () => {
-    const edit = h.op('updateSupplier', { params: { id: 101 }, body: { phone: '03 9000 0000' } });
+    const edit = suite.h.op('updateSupplier', { params: { id: 101 }, body: { phone: '03 9000 0000' } });
     expect(edit.aggregate).toBe('supplier:101');
-    expect(await updateSupplier.readCurrent?.(h.context, edit)).toEqual(
-      SupplierSchema.parse(sim.state.suppliers.get(101)),
+    expect(await updateSupplier.readCurrent?.(suite.h.context, edit)).toEqual(
+      SupplierSchema.parse(suite.sim.state.suppliers.get(101)),
     );
-    const { op, result } = await h.send(edit);
+    const { op, result } = await suite.h.send(edit);
     const [row] = rowsFor(updateSupplier.cacheWrites(op, result), 'suppliers', CachedSupplierSchema);
     expect(row).toMatchObject({ id: 101, phone: '03 9000 0000' });
-    expect(await updateSupplier.reconcile(h.context, op)).toEqual({ outcome: 'replay' });
+    expect(await updateSupplier.reconcile(suite.h.context, op)).toEqual({ outcome: 'replay' });
   });
 
   it('removes the deleted supplier’s row; a 404 on the replay counts as done', async () => {
     // Every generated supplier is referenced (and so cannot be deleted): add one nothing names.
-    const unused = { ...sim.state.suppliers.get(101)!, id: 9001, supplier_code: 'OPSDEL01', name: 'Unused' };
-    sim.state.suppliers.set(9001, unused);
-    const queued = h.op('deleteSupplier', { params: { id: 9001 } });
+    const unused = {
+      ...suite.sim.state.suppliers.get(101)!,
+      id: 9001,
+      supplier_code: 'OPSDEL01',
+      name: 'Unused',
+    };
+    suite.sim.state.suppliers.set(9001, unused);
+    const queued = suite.h.op('deleteSupplier', { params: { id: 9001 } });
     expect(queued.label).toBe('Delete supplier 9001');
-    const { op, result } = await h.send(queued);
+    const { op, result } = await suite.h.send(queued);
     expect(deleteSupplier.cacheWrites(op, result)).toEqual([{ table: 'suppliers', delete: [9001] }]);
-    expect(await deleteSupplier.reconcile(h.context, op)).toEqual({ outcome: 'replay' });
-    const replayed = await h.send(op).catch((error: unknown) => error);
+    expect(await deleteSupplier.reconcile(suite.h.context, op)).toEqual({ outcome: 'replay' });
+    const replayed = await suite.h.send(op).catch((error: unknown) => error);
     expect((replayed as ApiCallError).kind).toBe('not-found');
     expect(deleteSupplier.notFoundMeansDone).toBe(true);
   });
@@ -48,21 +47,23 @@ describe('updateSupplier / deleteSupplier', () => {
 
 /** Supplier codes not yet attached to the product, so each test attaches fresh ones. */
 function freeCodes(productId: number, count: number): string[] {
-  const taken = new Set((sim.state.productSuppliers.get(productId) ?? []).map((link) => link.supplier_code));
-  const codes = [...sim.state.suppliers.values()].map((supplier) => supplier.supplier_code!);
+  const taken = new Set(
+    (suite.sim.state.productSuppliers.get(productId) ?? []).map((link) => link.supplier_code),
+  );
+  const codes = [...suite.sim.state.suppliers.values()].map((supplier) => supplier.supplier_code!);
   return codes.filter((code) => !taken.has(code)).slice(0, count);
 }
 
 describe('product suppliers', () => {
   it('puts the attached links, keyed by product and code', async () => {
     const [code] = freeCodes(10010, 1);
-    const queued = h.op('createProductSuppliers', {
+    const queued = suite.h.op('createProductSuppliers', {
       params: { product_id: 10010 },
       body: [{ supplier_code: code!, lead_time: 9 }],
     });
     expect(queued.aggregate).toBe('productSuppliers:10010');
     expect(queued.label).toBe(`Add supplier ${code} to product 10010`);
-    const { op, result } = await h.send(queued);
+    const { op, result } = await suite.h.send(queued);
     const rows = rowsFor(
       createProductSuppliers.cacheWrites(op, result),
       'productSuppliers',
@@ -78,10 +79,10 @@ describe('product suppliers', () => {
       { supplier_code: a!, notes: 'first' },
       { supplier_code: b!, lead_time: 3 },
     ];
-    const uncertain = await h.sendDropped(
-      h.op('createProductSuppliers', { params: { product_id: 10011 }, body }),
+    const uncertain = await suite.h.sendDropped(
+      suite.h.op('createProductSuppliers', { params: { product_id: 10011 }, body }),
     );
-    const decision = await createProductSuppliers.reconcile(h.context, uncertain);
+    const decision = await createProductSuppliers.reconcile(suite.h.context, uncertain);
     expect(decision).toMatchObject({
       outcome: 'applied',
       result: [
@@ -93,27 +94,27 @@ describe('product suppliers', () => {
 
   it('answers absent when none of the codes was attached', async () => {
     const [a] = freeCodes(10012, 1);
-    const queued = h.op('createProductSuppliers', {
+    const queued = suite.h.op('createProductSuppliers', {
       params: { product_id: 10012 },
       body: [{ supplier_code: a! }],
     });
-    const uncertain = await h.sendReset(queued);
-    expect(await createProductSuppliers.reconcile(h.context, uncertain)).toEqual({ outcome: 'absent' });
+    const uncertain = await suite.h.sendReset(queued);
+    expect(await createProductSuppliers.reconcile(suite.h.context, uncertain)).toEqual({ outcome: 'absent' });
   });
 
   it('is ambiguous when the codes are there with other values', async () => {
     const [a] = freeCodes(10013, 1);
-    await h.send(
-      h.op('createProductSuppliers', {
+    await suite.h.send(
+      suite.h.op('createProductSuppliers', {
         params: { product_id: 10013 },
         body: [{ supplier_code: a!, notes: 'theirs' }],
       }),
     );
-    const mine = h.op('createProductSuppliers', {
+    const mine = suite.h.op('createProductSuppliers', {
       params: { product_id: 10013 },
       body: [{ supplier_code: a!, notes: 'mine' }],
     });
-    const decision = await createProductSuppliers.reconcile(h.context, {
+    const decision = await createProductSuppliers.reconcile(suite.h.context, {
       ...mine,
       lastAttemptAt: new Date().toISOString(),
     });
@@ -124,17 +125,17 @@ describe('product suppliers', () => {
   });
 
   it('bulk-updates against the current list, and deletes them all (replayable)', async () => {
-    const current = sim.state.productSuppliers.get(10001)!.filter((link) => !link.is_deleted);
+    const current = suite.sim.state.productSuppliers.get(10001)!.filter((link) => !link.is_deleted);
     const code = current[0]!.supplier_code;
-    const edit = h.op('updateProductSuppliers', {
+    const edit = suite.h.op('updateProductSuppliers', {
       params: { product_id: 10001 },
       body: [{ supplier_code: code, notes: 'Updated' }],
     });
-    const listed = await updateProductSuppliers.readCurrent?.(h.context, edit);
+    const listed = await updateProductSuppliers.readCurrent?.(suite.h.context, edit);
     expect((listed as { supplier_code: string }[]).map((link) => link.supplier_code)).toEqual(
       current.map((l) => l.supplier_code),
     );
-    const { op, result } = await h.send(edit);
+    const { op, result } = await suite.h.send(edit);
     const rows = rowsFor(
       updateProductSuppliers.cacheWrites(op, result),
       'productSuppliers',
@@ -142,13 +143,18 @@ describe('product suppliers', () => {
     );
     expect(rows).toMatchObject([{ product_id: 10001, supplier_code: code, notes: 'Updated' }]);
 
-    const clear = h.op('deleteProductSuppliers', { params: { product_id: 10001 }, baseVersion: listed });
-    const deleted = await h.send(clear);
+    const clear = suite.h.op('deleteProductSuppliers', {
+      params: { product_id: 10001 },
+      baseVersion: listed,
+    });
+    const deleted = await suite.h.send(clear);
     expect(deleteProductSuppliers.cacheWrites(deleted.op, deleted.result)).toEqual([
       { table: 'productSuppliers', delete: current.map((link) => [10001, link.supplier_code]) },
     ]);
-    await expect(h.send(deleted.op)).resolves.toBeDefined(); // a soft delete replays as a 204
+    await expect(suite.h.send(deleted.op)).resolves.toBeDefined(); // a soft delete replays as a 204
     expect(deleteProductSuppliers.notFoundMeansDone).toBe(true);
-    expect(await deleteProductSuppliers.reconcile(h.context, deleted.op)).toEqual({ outcome: 'replay' });
+    expect(await deleteProductSuppliers.reconcile(suite.h.context, deleted.op)).toEqual({
+      outcome: 'replay',
+    });
   });
 });
