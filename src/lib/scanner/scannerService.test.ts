@@ -82,36 +82,32 @@ describe('createScannerService', () => {
     expect(screen.scans).toEqual(['222222']);
   });
 
-  it('refuses a barcode whose check digit is wrong, unless the claim takes any code', () => {
+  /** `codes` scanned into one claim (a docket's takes any code): what it was handed and what it was told. */
+  function scanned(codes: string[], anyCode = false) {
     const h = harness();
     const screen = recorder();
-    h.service.claim(screen.handler);
-    h.scan('9300000000019');
-    h.scan('9300000000011');
-    h.scan('BOLT-12345');
+    h.service.claim({ ...screen.handler, anyCode });
+    for (const code of codes) h.scan(code);
+    return screen;
+  }
+  const CHECK_DIGIT = 'That barcode did not read correctly (its check digit does not match) — scan again.';
+
+  it('refuses a barcode whose check digit is wrong, unless the claim takes any code', () => {
+    const screen = scanned(['9300000000019', '9300000000011', 'BOLT-12345']);
     expect(screen.scans).toEqual(['9300000000019', 'BOLT-12345']);
-    expect(screen.rejections).toEqual([
-      'That barcode did not read correctly (its check digit does not match) — scan again.',
-    ]);
-    const docket = recorder();
-    h.service.claim({ ...docket.handler, anyCode: true });
-    h.scan('12345678');
-    expect(docket.scans).toEqual(['12345678']);
+    expect(screen.rejections).toEqual([CHECK_DIGIT]);
+    expect(scanned(['12345678'], true).scans).toEqual(['12345678']);
   });
 
   it('hands a GS1 label on in its printed form, without symbology identifier; refuses one that does not read', () => {
-    const h = harness();
-    const screen = recorder();
-    h.service.claim(screen.handler);
-    h.scan(']C10119312345678904\u001d3024');
-    h.scan(']E09312345678907');
-    h.scan(']d20119312345678905\u001d3024');
-    h.scan(']d2011931234');
+    const label = ']C10119312345678904\u001d3024';
+    const screen = scanned([label, ']E09312345678907', ']d20119312345678905\u001d3024', ']d2011931234']);
     expect(screen.scans).toEqual(['(01)19312345678904(30)24', '9312345678907']);
     expect(screen.rejections).toEqual([
-      'That barcode did not read correctly (its check digit does not match) — scan again.',
+      CHECK_DIGIT,
       'That carton label did not read correctly — scan it again, or scan the barcode of one unit.',
     ]);
+    expect(scanned([label, ']C0INV-1'], true).scans).toEqual(['(01)19312345678904(30)24', 'INV-1']);
   });
 
   it('never glues keys typed straight into a product scan ("-5", "12x") onto its code; a docket number may start so', () => {
