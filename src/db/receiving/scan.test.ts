@@ -201,6 +201,12 @@ describe('decideScan with cartons', () => {
     );
   });
 
+  it('refuses a label whose count is more than one scan may add, like a mistyped quantity', () => {
+    const decision = scanOf('(01)19312345678904(30)240000', [tent(96)]);
+    expect(decision).toMatchObject({ kind: 'refuse', reason: 'quantity' });
+    expect(decision.kind === 'refuse' && decision.message).toContain('check the carton label');
+  });
+
   it('hands a carton that is not on the order on by its GTIN; indicator 9 names no carton', () => {
     expect(scanOf('(01)19300000000016(30)6', [tent(96)])).toEqual({
       kind: 'not-on-order',

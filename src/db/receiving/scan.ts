@@ -137,6 +137,11 @@ function cartonsOf(quantity: Quantity, pack: Extract<Pack, { kind: 'carton' }>, 
     return {
       error: `That is a carton of ${line.name}, which has no carton quantity in Dockhand. Count the units, type the number with an x (24x), then scan one unit.`,
     };
+  // A garbled or misprinted count (a label saying 240000 to a carton) is caught like a mistyped quantity.
+  if (cartons * perCarton > MAX_SCAN_QUANTITY)
+    return {
+      error: `That is ${wholeNumber.format(cartons * perCarton)} units of ${line.name} in one scan, more than ${wholeNumber.format(MAX_SCAN_QUANTITY)}: check the carton label, or count the units and type them with an x.`,
+    };
   return { units: cartons * perCarton, carton: { units: perCarton, cartons } };
 }
 
