@@ -5,52 +5,17 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { UpdateStatus } from '../../../src/bridge/updateStatus';
-import { startSimulator, type Simulator } from '../../../server/index';
+import { describe, expect, it } from 'vitest';
+import { startSimulator } from '../../../server/index';
 import { offlineOrder } from '../sync/testing/edits';
 import { waitFor } from '../sync/testing/fetches';
-import { engineHarness, type EngineHarness } from '../sync/testing/harness';
-import { memoryUpdateSettings } from './settingsFile';
+import { simulatorSuite } from '../sync/testing/simulatorSuite';
 import { safeToInstall } from './safeToInstall';
-import {
-  heldOrderCreates,
-  realUpdater,
-  startFeedServer,
-  type FeedServer,
-  type RealUpdaterOptions,
-} from './testing';
-import { createUpdateService, type UpdateService, type UpdateServiceOptions } from './updateService';
+import { heldOrderCreates } from './testing';
+import { feedSuite, until } from './feedSuite';
 
-let feed: FeedServer;
-let service: UpdateService | undefined;
-
-beforeAll(async () => {
-  feed = await startFeedServer();
-});
-afterAll(() => feed.close());
-afterEach(() => {
-  service?.stop();
-  service = undefined;
-});
-
-async function serviceFor(
-  installed: string,
-  updaterOptions: RealUpdaterOptions = {},
-  extra: Partial<UpdateServiceOptions> = {},
-) {
-  const real = realUpdater(feed.url, installed, updaterOptions);
-  service = await createUpdateService({
-    updater: real.updater,
-    settings: memoryUpdateSettings(),
-    prepareForInstall: () => Promise.resolve(),
-    ...extra,
-  });
-  return { service, real };
-}
-
-const until = (s: UpdateService, kind: UpdateStatus['state']['kind']) =>
-  waitFor(() => s.status().state.kind === kind);
+const suite = feedSuite();
+const { serviceFor } = suite;
 
 const pending = (cacheDir: string) => {
   const dir = join(cacheDir, 'dockhand-updater', 'pending');
@@ -59,17 +24,21 @@ const pending = (cacheDir: string) => {
 
 describe('update faults', () => {
   it('discards an installer not signed by our publisher, says so, and installs nothing', async () => {
-    feed.publish({ version: '3.1.0' });
+    suite.feed.publish({ version: '3.1.0' });
     const asked: string[][] = [];
-    const { service: s, real } = await serviceFor('3.0.0', {
-      windows: {
-        publisherName: 'Dockhand Ltd',
-        verifySignature: (publishers) => {
-          asked.push(publishers);
-          return Promise.resolve('the file is signed by "Someone Else Ltd"');
+    const { service: s, real } = await serviceFor(
+      '3.0.0',
+      {},
+      {
+        windows: {
+          publisherName: 'Dockhand Ltd',
+          verifySignature: (publishers) => {
+            asked.push(publishers);
+            return Promise.resolve('the file is signed by "Someone Else Ltd"');
+          },
         },
       },
-    });
+    );
     await s.checkNow();
     await until(s, 'error');
     // electron-updater asked for our publisher's signature on the downloaded file, and got a refusal.
@@ -88,10 +57,12 @@ describe('update faults', () => {
   });
 
   it('installs a correctly signed installer on the same Windows path (the refusal above is the signature’s)', async () => {
-    feed.publish({ version: '3.2.0' });
-    const { service: s, real } = await serviceFor('3.0.0', {
-      windows: { publisherName: 'Dockhand Ltd', verifySignature: () => Promise.resolve(null) },
-    });
+    suite.feed.publish({ version: '3.2.0' });
+    const { service: s, real } = await serviceFor(
+      '3.0.0',
+      {},
+      { windows: { publisherName: 'Dockhand Ltd', verifySignature: () => Promise.resolve(null) } },
+    );
     await s.checkNow();
     await until(s, 'ready');
     expect(await s.installWhenSafe()).toEqual({ started: true });
@@ -100,7 +71,7 @@ describe('update faults', () => {
 
   it('a download cut off half way is never offered, and the next check downloads it whole', async () => {
     const bytes = Buffer.alloc(256 * 1024, 'dockhand 3.3.0 ');
-    feed.publish({ version: '3.3.0', bytes, cutAfterBytes: 100 * 1024 });
+    suite.feed.publish({ version: '3.3.0', bytes, cutAfterBytes: 100 * 1024 });
     const { service: s, real } = await serviceFor('3.0.0');
     await s.checkNow();
     await until(s, 'error');
@@ -113,16 +84,16 @@ describe('update faults', () => {
     });
     expect(real.installs).toEqual([]);
 
-    feed.publish({ version: '3.3.0', bytes });
+    suite.feed.publish({ version: '3.3.0', bytes });
     await s.checkNow();
     await until(s, 'ready');
     expect(pending(real.cacheDir)).toContain('Dockhand-3.3.0-amd64.deb');
   });
 
   it('refuses a downgrade offer, even after a channel change (which turns electron-updater’s downgrades on)', async () => {
-    feed.publish({ version: '2.9.0' });
-    feed.publish({ version: '2.9.0-beta.3', channel: 'beta' });
-    const before = feed.requests.length;
+    suite.feed.publish({ version: '2.9.0' });
+    suite.feed.publish({ version: '2.9.0-beta.3', channel: 'beta' });
+    const before = suite.feed.requests.length;
     const { service: s, real } = await serviceFor('3.0.0');
     const refused =
       'The update server offers version 2.9.0, older than this one (3.0.0): Dockhand never goes back a version.';
@@ -139,27 +110,18 @@ describe('update faults', () => {
     const status = await s.checkNow();
     expect(status.state).toEqual({ kind: 'idle' });
     expect(status.lastCheck?.result).toBe(refused);
-    expect(feed.requests.slice(before).filter((path) => path.endsWith('.deb'))).toEqual([]);
+    expect(suite.feed.requests.slice(before).filter((path) => path.endsWith('.deb'))).toEqual([]);
     expect(await s.installWhenSafe()).toMatchObject({ started: false });
     expect(real.installs).toEqual([]);
   });
 });
 
 describe('update install: no op starts once the install is asked for', () => {
-  let sim: Simulator;
-  let harness: EngineHarness | undefined;
-  beforeAll(async () => {
-    sim = await startSimulator({ port: 0, apiKey: 'demo-key', rateLimit: 100_000 });
-  });
-  afterAll(async () => {
-    await harness?.engine.stop();
-    await sim.stop();
-  });
+  const engines = simulatorSuite(() => startSimulator({ port: 0, apiKey: 'demo-key', rateLimit: 100_000 }));
 
   it('an op queued while the install waits, or at the instant before the stop, stays queued and unsent', async () => {
     const { fetch, release, creates } = heldOrderCreates();
-    harness = engineHarness(sim, { clientOptions: { fetch } });
-    const { db, engine } = harness;
+    const { db, engine } = engines.harness({ clientOptions: { fetch } });
     const stateOf = async (id: string) => (await db.outbox.where('id').equals(id).first())?.state;
     const first = await offlineOrder(db);
     await engine.start();
@@ -176,12 +138,10 @@ describe('update install: no op starts once the install is asked for', () => {
       createsAtStop = creates();
       await engine.stop();
     };
-    feed.publish({ version: '4.0.0' });
-    const { service: s, real } = await serviceFor(
-      '3.0.0',
-      {},
-      { prepareForInstall: safeToInstall(engine, quitCleanup) },
-    );
+    suite.feed.publish({ version: '4.0.0' });
+    const { service: s, real } = await serviceFor('3.0.0', {
+      prepareForInstall: safeToInstall(engine, quitCleanup),
+    });
     await s.checkNow();
     await until(s, 'ready');
 

@@ -5,61 +5,24 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { UpdateStatus } from '../../../src/bridge/updateStatus';
-import { startSimulator, type Simulator } from '../../../server/index';
+import { describe, expect, it } from 'vitest';
+import { startSimulator } from '../../../server/index';
 import { offlineOrder } from '../sync/testing/edits';
 import { waitFor } from '../sync/testing/fetches';
-import { engineHarness, type EngineHarness } from '../sync/testing/harness';
+import { simulatorSuite } from '../sync/testing/simulatorSuite';
 import { manualClock } from '../sync/testing/manualClock';
-import { memoryUpdateSettings, updateSettingsFile } from './settingsFile';
+import { updateSettingsFile } from './settingsFile';
 import { safeToInstall } from './safeToInstall';
-import {
-  heldOrderCreates,
-  realUpdater,
-  startFeedServer,
-  type FeedServer,
-  type RealUpdaterOptions,
-} from './testing';
-import { createUpdateService, type UpdateService } from './updateService';
+import { heldOrderCreates, realUpdater } from './testing';
+import { feedSuite, until } from './feedSuite';
+import { createUpdateService } from './updateService';
 
-let feed: FeedServer;
-let service: UpdateService | undefined;
-
-beforeAll(async () => {
-  feed = await startFeedServer();
-});
-afterAll(() => feed.close());
-afterEach(() => {
-  service?.stop();
-  service = undefined;
-});
-
-async function serviceFor(
-  installed: string,
-  extra: Partial<Parameters<typeof createUpdateService>[0]> = {},
-  updaterOptions: RealUpdaterOptions = {},
-) {
-  const real = realUpdater(feed.url, installed, updaterOptions);
-  const seen: UpdateStatus[] = [];
-  service = await createUpdateService({
-    updater: real.updater,
-    settings: memoryUpdateSettings(),
-    prepareForInstall: () => Promise.resolve(),
-    ...extra,
-  });
-  service.subscribe((status) => seen.push(status));
-  return { service, real, seen };
-}
-
-/** Resolves once the service's state is of `kind` (the download runs in the background). */
-function until(s: UpdateService, kind: UpdateStatus['state']['kind']) {
-  return waitFor(() => s.status().state.kind === kind);
-}
+const suite = feedSuite();
+const { serviceFor } = suite;
 
 describe('update service: checks against a real generic feed', () => {
   it('finds a newer version, downloads it in the background with progress, and offers it with its notes', async () => {
-    feed.publish({ version: '1.4.0', releaseNotes: 'Faster receiving.\nFixes the label printer.' });
+    suite.feed.publish({ version: '1.4.0', releaseNotes: 'Faster receiving.\nFixes the label printer.' });
     const { service: s, real, seen } = await serviceFor('1.3.2');
     const answered = await s.checkNow();
     expect(answered.lastCheck).toMatchObject({ ok: true, result: 'Version 1.4.0 is available.' });
@@ -76,7 +39,7 @@ describe('update service: checks against a real generic feed', () => {
     const kinds = seen.map((status) => status.state.kind);
     expect(kinds).toEqual(expect.arrayContaining(['checking', 'available', 'downloading', 'ready']));
     expect(kinds.indexOf('checking')).toBeLessThan(kinds.indexOf('ready'));
-    expect(feed.requests).toContain('/Dockhand-1.4.0-amd64.deb');
+    expect(suite.feed.requests).toContain('/Dockhand-1.4.0-amd64.deb');
     // The verified download sits in the updater's cache, where quitAndInstall takes it from.
     expect(readdirSync(join(real.cacheDir, 'dockhand-updater', 'pending'))).toEqual(
       expect.arrayContaining(['update-info.json', 'Dockhand-1.4.0-amd64.deb']),
@@ -84,7 +47,7 @@ describe('update service: checks against a real generic feed', () => {
   });
 
   it('says so when the feed offers the installed version', async () => {
-    feed.publish({ version: '1.3.2' });
+    suite.feed.publish({ version: '1.3.2' });
     const { service: s } = await serviceFor('1.3.2');
     const status = await s.checkNow();
     expect(status.state).toEqual({ kind: 'idle' });
@@ -95,15 +58,15 @@ describe('update service: checks against a real generic feed', () => {
   });
 
   it('honours a staged rollout: at 0 % this installation is not offered the version, and nothing downloads', async () => {
-    feed.publish({ version: '1.5.0', stagingPercentage: 0 });
-    const before = feed.requests.length;
+    suite.feed.publish({ version: '1.5.0', stagingPercentage: 0 });
+    const before = suite.feed.requests.length;
     const { service: s } = await serviceFor('1.3.2');
     const status = await s.checkNow();
     expect(status.state).toEqual({ kind: 'idle' });
     expect(status.lastCheck?.result).toMatch(/1\.5\.0 is being rolled out gradually \(0 %.*not in it yet/);
-    expect(feed.requests.slice(before)).not.toContain('/Dockhand-1.5.0-amd64.deb');
+    expect(suite.feed.requests.slice(before)).not.toContain('/Dockhand-1.5.0-amd64.deb');
     // At 100 % every installation is in.
-    feed.publish({ version: '1.5.0', stagingPercentage: 100 });
+    suite.feed.publish({ version: '1.5.0', stagingPercentage: 100 });
     expect((await s.checkNow()).lastCheck?.result).toBe('Version 1.5.0 is available.');
     await until(s, 'ready');
   });
@@ -111,7 +74,7 @@ describe('update service: checks against a real generic feed', () => {
   it.each([404, 500])(
     'shows a download that fails with %i in words, and a later check can recover',
     async (status) => {
-      feed.publish({ version: '1.6.0', fileStatus: status });
+      suite.feed.publish({ version: '1.6.0', fileStatus: status });
       const { service: s } = await serviceFor('1.3.2');
       await s.checkNow();
       await until(s, 'error');
@@ -123,14 +86,14 @@ describe('update service: checks against a real generic feed', () => {
             ? 'Could not download the update: the update server does not have the file (404).'
             : 'Could not download the update: the update server failed (500). Try again later.',
       });
-      feed.publish({ version: '1.6.0' });
+      suite.feed.publish({ version: '1.6.0' });
       await s.checkNow();
       await until(s, 'ready');
     },
   );
 
   it('refuses a download whose sha512 does not match the feed, and says so', async () => {
-    feed.publish({ version: '1.7.0', sha512: Buffer.alloc(64, 7).toString('base64') });
+    suite.feed.publish({ version: '1.7.0', sha512: Buffer.alloc(64, 7).toString('base64') });
     const { service: s, real } = await serviceFor('1.3.2');
     await s.checkNow();
     await until(s, 'error');
@@ -150,11 +113,11 @@ describe('update service: checks against a real generic feed', () => {
   });
 
   it('shows a feed that cannot be read in words, and keeps a downloaded update installable through it', async () => {
-    feed.publish({ version: '1.8.0' });
+    suite.feed.publish({ version: '1.8.0' });
     const { service: s } = await serviceFor('1.3.2');
     await s.checkNow();
     await until(s, 'ready');
-    feed.failChannelFile('latest', 500);
+    suite.feed.failChannelFile('latest', 500);
     const status = await s.checkNow();
     expect(status.lastCheck).toMatchObject({
       ok: false,
@@ -164,19 +127,19 @@ describe('update service: checks against a real generic feed', () => {
   });
 
   it('reads the beta channel’s feed once beta is chosen, and remembers the choice and the last check on disk', async () => {
-    feed.publish({ version: '1.3.2' });
-    feed.publish({ version: '1.9.0-beta.1', channel: 'beta' });
-    const file = join(realUpdater(feed.url, '1.3.2').cacheDir, '..', 'update.json');
+    suite.feed.publish({ version: '1.3.2' });
+    suite.feed.publish({ version: '1.9.0-beta.1', channel: 'beta' });
+    const file = join(realUpdater(suite.feed.url, '1.3.2').cacheDir, '..', 'update.json');
     const { service: s } = await serviceFor('1.3.2', { settings: updateSettingsFile(file) });
     expect((await s.checkNow()).state).toEqual({ kind: 'idle' });
     expect((await s.setChannel('beta')).channel).toBe('beta');
     const status = await s.checkNow();
     expect(status.lastCheck?.result).toBe('Version 1.9.0-beta.1 is available.');
-    expect(feed.requests).toContain('/beta-linux.yml');
+    expect(suite.feed.requests).toContain('/beta-linux.yml');
     await until(s, 'ready');
     // The next run reads what this one chose and found.
     const again = await createUpdateService({
-      updater: realUpdater(feed.url, '1.3.2').updater,
+      updater: realUpdater(suite.feed.url, '1.3.2').updater,
       settings: updateSettingsFile(file),
       prepareForInstall: () => Promise.resolve(),
     });
@@ -187,7 +150,7 @@ describe('update service: checks against a real generic feed', () => {
   });
 
   it('an install that cannot start is shown in words and the app restarts on its current version', async () => {
-    feed.publish({ version: '1.10.0' });
+    suite.feed.publish({ version: '1.10.0' });
     let restarts = 0;
     const { service: s, real } = await serviceFor(
       '1.3.2',
@@ -206,7 +169,7 @@ describe('update service: checks against a real generic feed', () => {
   });
 
   it('keeps a beta build on the beta channel until someone chooses', async () => {
-    feed.publish({ version: '2.0.0-beta.2', channel: 'beta' });
+    suite.feed.publish({ version: '2.0.0-beta.2', channel: 'beta' });
     const { service: s } = await serviceFor('2.0.0-beta.1');
     expect(s.status().channel).toBe('beta');
     expect((await s.checkNow()).lastCheck?.result).toBe('Version 2.0.0-beta.2 is available.');
@@ -215,9 +178,9 @@ describe('update service: checks against a real generic feed', () => {
   });
 
   it('checks at start and again every interval after the last check, on the injected clock', async () => {
-    feed.publish({ version: '1.3.2' });
+    suite.feed.publish({ version: '1.3.2' });
     const clock = manualClock();
-    const channelReads = () => feed.requests.filter((path) => path === '/latest-linux.yml').length;
+    const channelReads = () => suite.feed.requests.filter((path) => path === '/latest-linux.yml').length;
     const before = channelReads();
     const { service: s } = await serviceFor('1.3.2', { clock, intervalMs: 4 * 3600_000 });
     s.start();
@@ -233,26 +196,17 @@ describe('update service: checks against a real generic feed', () => {
 });
 
 describe('update service: installing never interrupts ops being sent', () => {
-  let sim: Simulator;
-  let harness: EngineHarness | undefined;
-  beforeAll(async () => {
-    sim = await startSimulator({ port: 0, apiKey: 'demo-key', rateLimit: 100_000 });
-  });
-  afterAll(async () => {
-    await harness?.engine.stop();
-    await sim.stop();
-  });
+  const engines = simulatorSuite(() => startSimulator({ port: 0, apiKey: 'demo-key', rateLimit: 100_000 }));
 
   it('waits for the create on the wire to be answered and recorded, then installs; the op is sent once', async () => {
     const { fetch, release, creates } = heldOrderCreates();
-    harness = engineHarness(sim, { clientOptions: { fetch } });
-    const { db, engine } = harness;
+    const { db, engine } = engines.harness({ clientOptions: { fetch } });
     const order = await offlineOrder(db);
     const opState = async () => (await db.outbox.where('id').equals(order.op.id).first())?.state;
     await engine.start();
     await waitFor(async () => (await opState()) === 'sending' && creates() === 1);
 
-    feed.publish({ version: '2.0.0' });
+    suite.feed.publish({ version: '2.0.0' });
     // What Electron main passes: the engine's idle, then the quit cleanup (which stops the engine).
     const prepareForInstall = safeToInstall(engine, () => engine.stop());
     const { service: s, real } = await serviceFor('1.3.2', { prepareForInstall });
@@ -265,7 +219,7 @@ describe('update service: installing never interrupts ops being sent', () => {
     expect(real.installs).toEqual([]);
     expect(await opState()).toBe('sending');
     // A newer release meanwhile changes nothing: what installs is what was downloaded.
-    feed.publish({ version: '2.1.0' });
+    suite.feed.publish({ version: '2.1.0' });
     expect((await s.checkNow()).state).toMatchObject({ kind: 'ready', version: '2.0.0' });
 
     release();
