@@ -4,6 +4,7 @@
  * and cancel, and how the error summary names each field. An area declares its fields, its labels and its
  * save; everything here is the same for every form.
  */
+import { getContext, setContext } from 'svelte';
 import { SAVED_HERE } from '../status/syncWords';
 
 /** A form's errors by form field, in a clerk's words; `$` holds what belongs to no one field. */
@@ -21,6 +22,24 @@ export type SaveResult = { ok: true; op?: unknown } | { ok: false; errors: FormE
  * was refused here: the errors say why and nothing was queued).
  */
 export type EditFormState = 'editing' | 'saving' | 'pending' | 'unchanged' | 'refused';
+
+/**
+ * What an edit form tells the fields inside it, so a field named `name` needs no label, error or bound of
+ * its own: the area declares them once (its labels, its max lengths) and the shell holds the errors.
+ */
+export interface FieldContext {
+  label(name: string): string | undefined;
+  error(name: string): readonly string[] | undefined;
+  maxLength(name: string): number | undefined;
+}
+
+const FIELDS = Symbol('edit-form fields');
+
+/** Called by EditForm while it is created: the fields inside it read `context`. */
+export const provideFields = (context: FieldContext) => setContext(FIELDS, context);
+
+/** The enclosing edit form's field context, if the field is inside one (called while the field is created). */
+export const fieldContext = (): FieldContext | undefined => getContext<FieldContext | undefined>(FIELDS);
 
 /** The state a save's answer leaves the form in. */
 export function stateAfter(result: SaveResult): EditFormState {

@@ -103,6 +103,24 @@ const BILLING_FIELDS = {
   billingCountry: 'country',
 } as const satisfies Partial<Record<CustomerFormField, string>>;
 
+/** The text fields in the order the form shows them: names first, then numbers and contacts. */
+export const CUSTOMER_TEXT = [
+  'firstName',
+  'lastName',
+  'company',
+  'customerNumber',
+  'abn',
+  'email',
+  'phone',
+  'mobile',
+  'fax',
+  'website',
+  'customReference',
+] as const satisfies readonly (keyof typeof TEXT_FIELDS)[];
+
+/** The billing address's lines, in order. */
+export const CUSTOMER_BILLING = keysOf(BILLING_FIELDS);
+
 /** Fields of the nested objects the server merges key by key: body object → form field → body key. */
 const NESTED_FIELDS = {
   marketing: { receiveEmail: 'receive_email', receivePost: 'receive_post', receiveSms: 'receive_sms' },
@@ -241,8 +259,8 @@ export const CUSTOMER_MAX_LENGTH = {
 } as const satisfies Partial<Record<CustomerFormField, number>>;
 
 /** The longest `field` may be, for its input's maxlength; undefined for a field that is not text. */
-export const customerMaxLength = (field: CustomerFormField): number | undefined =>
-  (CUSTOMER_MAX_LENGTH as Partial<Record<CustomerFormField, number>>)[field];
+export const customerMaxLength = (field: string): number | undefined =>
+  (CUSTOMER_MAX_LENGTH as Partial<Record<string, number>>)[field];
 
 /**
  * The form's sanity bounds, in one place: text lengths above, payment terms at most a year of days, a

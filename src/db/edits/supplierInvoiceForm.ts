@@ -69,6 +69,28 @@ export const INVOICE_FORM_FIELDS = [
 ] as const satisfies readonly (keyof InvoiceForm)[];
 export type InvoiceFormField = (typeof INVOICE_FORM_FIELDS)[number];
 
+/** The form's labels, at each field and in the error summary (amounts say "ex" or "inc tax" beside). */
+export const INVOICE_FIELD_LABELS: Record<InvoiceFormField, string> = {
+  number: 'Invoice number',
+  invoicedOn: "Supplier's invoice date",
+  notes: 'Notes',
+  distributeCostsBy: 'Distribute costs by',
+  internationalOrder: 'International order',
+  landedCosts: 'Landed costs calculation',
+  originCountryId: 'Country of origin',
+  currencyConversion: 'Currency conversion rate',
+  roundingAdjustment: 'Rounding adjustment',
+  freightEx: 'Freight',
+  freightIncludesTax: 'Freight includes tax',
+  miscEx: 'Misc costs',
+  miscIncludesTax: 'Misc costs include tax',
+  dutyEx: 'Duty (ex tax)',
+};
+
+/** The longest a text field may be, for its input's maxlength (./formBounds.ts). */
+export const invoiceMaxLength = (field: string): number | undefined =>
+  field === 'number' ? REFERENCE_MAX : field === 'notes' ? NOTES_MAX : undefined;
+
 /** The calendar day of a date-time the server sends (midnight UTC of the supplier's date). */
 export function dayOf(iso: string | null): string {
   if (!iso) return '';

@@ -149,7 +149,8 @@ const OWN_MAX_LENGTH = {
 
 /** The longest `field` may be, for its input's maxlength; undefined for a field that is not text. */
 const MAX_LENGTH: Partial<Record<SupplierFormField, number>> = { ...API_MAX_LENGTH, ...OWN_MAX_LENGTH };
-export const supplierMaxLength = (field: SupplierFormField): number | undefined => MAX_LENGTH[field];
+export const supplierMaxLength = (field: string): number | undefined =>
+  MAX_LENGTH[field as SupplierFormField];
 
 /** The bounds the contract does not check, in one place. */
 const OWN_BOUNDS = textBounds(OWN_MAX_LENGTH);
