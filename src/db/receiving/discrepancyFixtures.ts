@@ -1,0 +1,58 @@
+/**
+ * A delivery with one of each discrepancy, for the report's tests (./discrepancy.test.ts and the printed
+ * page's, src/screens/receiving/report): 5 of 10 tents came, 24 mugs against 20, 2 of 6 lanterns faulty,
+ * every sock, and none of the stoves, whose line has no buy price.
+ */
+import { samplePurchaseOrderItem, sampleProduct } from '../../api/resources/fixtures';
+import type { CachedPurchaseOrderItem, ReceiptDraft, ReceiptDraftLine } from '../schema';
+
+export const PO_ID = 1001;
+export const TENTS = 1;
+export const MUGS = 2;
+export const LANTERNS = 3;
+export const SOCKS = 4;
+export const STOVES = 5;
+
+export function orderLine(
+  poItemId: number,
+  name: string,
+  sku: string,
+  ordered: number,
+  options: { before?: number; buyEx?: number | null } = {},
+): CachedPurchaseOrderItem {
+  const buyEx = options.buyEx === undefined ? 10 : options.buyEx;
+  return samplePurchaseOrderItem({
+    po_id: PO_ID,
+    po_item_id: poItemId,
+    product: sampleProduct({
+      id: 100 + poItemId,
+      short_description: name,
+      supplier_sku: sku,
+      supplier_buy_ex: buyEx,
+    }),
+    quantity_ordered: ordered,
+    quantity_received: options.before ?? 0,
+    quantity_cancelled: 0,
+    supplier_buy_ex: buyEx,
+  }) as CachedPurchaseOrderItem;
+}
+
+export const deliveryItems = (): CachedPurchaseOrderItem[] => [
+  orderLine(TENTS, 'Ember dome tent', 'TENT-1', 10, { buyEx: 120 }),
+  orderLine(MUGS, 'Enamel mug', 'MUG-1', 20, { buyEx: 4.5 }),
+  orderLine(LANTERNS, 'Camp lantern', 'LAMP-1', 6, { buyEx: 25.25 }),
+  orderLine(SOCKS, 'Wool socks', 'SOCK-1', 12),
+  orderLine(STOVES, 'Trail stove', '', 4, { buyEx: null }),
+];
+
+const line = (received: number, faulty = 0): ReceiptDraftLine => ({ received, faulty, bin: '', notes: '' });
+
+export function draftOf(lines: Record<number, ReceiptDraftLine>): ReceiptDraft {
+  const at = '2026-11-27T09:00:00.000Z';
+  return { poId: PO_ID, startedAt: at, updatedAt: at, lines };
+}
+
+export const deliveryDraft = (): ReceiptDraft =>
+  draftOf({ [TENTS]: line(5), [MUGS]: line(24), [LANTERNS]: line(6, 2), [SOCKS]: line(12) });
+
+export { line as draftLine };
