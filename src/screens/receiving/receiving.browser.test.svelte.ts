@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { samplePurchaseOrderItem } from '../../api/resources/fixtures';
 import { mountInPage } from '../../components/testing/mountInPage';
+import type { CompletionForm } from '../../db/receiving/complete';
+import { withAdded } from '../../db/receiving/drafts';
 import { deliveryTotals, lineFigures } from '../../db/receiving/figures';
 import { DockhandDb, type CachedPurchaseOrderItem } from '../../db/schema';
 import { scannerSettings } from '../../lib/scanner/service.svelte';
@@ -24,19 +26,34 @@ function figures(ordered: number, before: number, now: number) {
   return lineFigures(item, { received: now, faulty: 0, bin: '', notes: '' });
 }
 
-/** Complete receipt for PO 100190 on a fresh database (closed by the test), with one partly received line. */
-function mountCompleteReceipt(): DockhandDb {
-  const db = new DockhandDb(`complete-receipt-${Date.now()}`);
+/**
+ * Complete receipt for PO 100190 on a fresh database (closed by the test), with one partly received line:
+ * two units scanned into the delivery's stored draft.
+ */
+async function mountCompleteReceipt(): Promise<DockhandDb> {
+  const db = new DockhandDb(`complete-receipt-${crypto.randomUUID()}`);
+  const draft = withAdded(null, 100190, 1, 2, null, new Date());
+  await db.receiptDrafts.put(draft);
   mountInPage(CompleteReceipt, {
     db,
     poId: 100190,
-    draft: null,
+    draft,
     totals: deliveryTotals([figures(5, 0, 2)]),
     oncompleted: () => {},
     oncancel: () => {},
   });
   return db;
 }
+
+/**
+ * What is typed in Complete receipt is kept in the draft, 300 ms after the last change: the test's database
+ * is closed once the last one is kept, so no write is left to land on a closed database.
+ */
+async function closeOnceKept(db: DockhandDb, kept: Partial<CompletionForm>): Promise<void> {
+  await expect.poll(async () => (await db.receiptDrafts.get(100190))?.completion).toMatchObject(kept);
+  db.close();
+}
+
 describe('DeliveryTotals', () => {
   it('shows 5 tents outstanding and 4 mugs over, never netted into "53 of 54"', async () => {
     const totals = deliveryTotals([figures(20, 10, 5), figures(34, 30, 8)]);
@@ -86,7 +103,7 @@ describe('CompleteReceipt', () => {
   it('drops a broken scan’s error under the invoice number on the next good scan, and on typing', async () => {
     // With a prefix set, a scan without it is refused: a scan error the clerk can provoke at will.
     expect(scannerSettings.save({ ...DEFAULT_SCANNER_SETTINGS, prefix: '~' })).toEqual({ ok: true });
-    const db = mountCompleteReceipt();
+    const db = await mountCompleteReceipt();
     const number = page.getByRole('textbox', { name: 'Invoice number (from the docket)' });
     await expect.element(number).toHaveFocus();
     const broken = /did not start with the prefix/;
@@ -102,15 +119,15 @@ describe('CompleteReceipt', () => {
     await expect.element(number).toHaveAccessibleDescription(broken);
     await userEvent.type(number, '-2');
     await expect.element(number).not.toHaveAccessibleDescription(broken);
-    db.close();
+    await closeOnceKept(db, { invoiceNumber: 'INV-20931-2' });
   });
 
   it('asks whether freight includes tax, and labels the amount by the answer', async () => {
-    const db = mountCompleteReceipt();
+    const db = await mountCompleteReceipt();
     await expect.element(page.getByText('Freight attracts tax')).not.toBeInTheDocument();
     await expect.element(page.getByRole('textbox', { name: 'Freight (ex tax)' })).toBeVisible();
     await userEvent.click(page.getByRole('checkbox', { name: 'Freight includes tax' }));
     await expect.element(page.getByRole('textbox', { name: 'Freight (inc tax)' })).toBeVisible();
-    db.close();
+    await closeOnceKept(db, { freightIncludesTax: true });
   });
 });
