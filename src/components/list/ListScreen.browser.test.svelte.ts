@@ -11,7 +11,7 @@ import { page, userEvent } from 'vitest/browser';
 import { router } from '../../lib/router.svelte';
 import { mountInPage } from '../testing/mountInPage';
 import ListScreen from './ListScreen.svelte';
-import type { ListColumn, ListFilter, ListSpec, PullProgress } from './listShell';
+import { choicesOf, type ListColumn, type ListFilter, type ListSpec, type PullProgress } from './listShell';
 import { listState, type ListState } from './listState.svelte';
 
 interface Fruit {
@@ -52,10 +52,7 @@ const FILTERS: ListFilter<Filters>[] = [
     key: 'kind',
     label: 'Kind',
     placeholder: 'Any kind',
-    options: [
-      { value: 'berry', label: 'Berries' },
-      { value: 'citrus', label: 'Citrus' },
-    ],
+    options: choicesOf({ berry: 'Berries', citrus: 'Citrus' }),
   },
 ];
 const row = createRawSnippet<[Fruit]>((fruit) => ({

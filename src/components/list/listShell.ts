@@ -35,6 +35,11 @@ export interface Choice<Value extends string | number = string | number> {
   label: string;
 }
 
+/** Choices from their labels, in the order written: `choicesOf({ open: 'Not yet applied', … })`. */
+export function choicesOf<Value extends string>(labels: Record<Value, string>): Choice<Value>[] {
+  return (Object.entries(labels) as [Value, string][]).map(([value, label]) => ({ value, label }));
+}
+
 type FilterKey<Filters> = Extract<keyof Filters, string>;
 
 /** A select of choices; `options` a function where the choices come from the data (types, suppliers). */
@@ -87,6 +92,14 @@ export function isFiltering<Filters extends object>(
     params.search.trim() !== '' ||
     Object.entries(params.filters).some(([key, value]) => value !== noFilters[key as keyof Filters])
   );
+}
+
+/** What a list shows: the rows (filtered, searched, sorted), how many the cache holds, and whether read. */
+export interface ListSource<Row> {
+  readonly rows: readonly Row[];
+  readonly total: number;
+  readonly loaded: boolean;
+  readonly error?: unknown;
 }
 
 /** The first sync's progress for the list's table, as the session reports it. */

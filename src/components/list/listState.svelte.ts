@@ -6,7 +6,8 @@
  * area reads its rows through `params.value` and `search`, and hands the state to ./ListScreen.svelte.
  */
 import { queryState } from '../../lib/queryState.svelte';
-import { isFiltering, type ListParams, type ListSpec } from './listShell';
+import type { Live } from '../../lib/live.svelte';
+import { isFiltering, type ListParams, type ListSource, type ListSpec } from './listShell';
 
 export const SEARCH_DELAY_MS = 150;
 
@@ -65,4 +66,31 @@ export function listState<Filters extends object, Key extends string>(
   options?: ListStateOptions,
 ): ListState<Filters, Key> {
   return new ListState(query, spec, options);
+}
+
+/**
+ * A list whose records are all in memory (a cached table read whole, a few thousand small rows): the rows
+ * shown are `narrow`'s of every row, for the filters, the paused search and the sort; re-narrowed when
+ * either changes.
+ */
+export function shownRows<Row, Filters extends object, Key extends string>(
+  state: ListState<Filters, Key>,
+  all: Live<readonly Row[]>,
+  narrow: (rows: readonly Row[], params: ListParams<Filters, Key>) => Row[],
+): ListSource<Row> {
+  const rows = $derived(narrow(all.current, { ...state.params.value, search: state.search }));
+  return {
+    get rows() {
+      return rows;
+    },
+    get total() {
+      return all.current.length;
+    },
+    get loaded() {
+      return all.loaded;
+    },
+    get error() {
+      return all.error;
+    },
+  };
 }

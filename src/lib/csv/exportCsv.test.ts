@@ -5,7 +5,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { arraySource, UTF8_BOM, type CsvColumn } from './csvChunks';
-import { CSV_TYPE, csvFileName, exportCsv } from './exportCsv';
+import { CSV_TYPE, csvDay, csvFileName, exportCsv } from './exportCsv';
 
 const COLUMNS: CsvColumn<number>[] = [
   { header: 'N', value: (n) => n },
@@ -59,5 +59,12 @@ describe('exportCsv', () => {
     expect(csvFileName('customers', new Date(2026, 10, 7, 23, 59))).toBe('customers-2026-11-07.csv');
     expect(csvFileName('credit notes / May', new Date(2026, 0, 1))).toBe('credit-notes-May-2026-01-01.csv');
     expect(csvFileName('///', new Date(2026, 0, 1))).toBe('export-2026-01-01.csv');
+  });
+
+  it('writes a date-time as the local day it fell on, and nothing for a missing one', () => {
+    const late = new Date(2026, 2, 31, 23, 30);
+    expect(csvDay(late.toISOString())).toBe('2026-03-31');
+    expect(csvDay(null)).toBeNull();
+    expect(csvDay('not a date')).toBeNull();
   });
 });

@@ -32,9 +32,20 @@ export async function exportCsv<Row>(options: ExportCsvOptions<Row>): Promise<{ 
   }
 }
 
+/** The local date as yyyy-mm-dd: what every spreadsheet reads as a date, whatever its language. */
+export function localDay(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/** A record's date-time as the day it fell on here (yyyy-mm-dd) for a CSV cell; missing or unreadable: null. */
+export function csvDay(iso: string | null | undefined): string | null {
+  const at = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(at) ? null : localDay(new Date(at));
+}
+
 /** "customers-2026-11-27.csv": the list's name and the local date, safe on every file system. */
 export function csvFileName(list: string, at: Date): string {
   const safe = list.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'export';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${safe}-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}.csv`;
+  return `${safe}-${localDay(at)}.csv`;
 }

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CreditNoteListRow } from '../../db/creditNotes/creditNoteRecords';
 import { formatRoute } from '../../lib/routes';
-import {
-  filterRows,
-  filtersText,
-  listParamsOf,
-  partyChoices,
-  queryOfListParams,
-  sortRows,
-} from './listParams';
+import { filterRows, filtersText, partyChoices, sortRows, creditNoteListSpec } from './listParams';
+
+const { parse: listParamsOf, format: queryOfListParams } = creditNoteListSpec;
 
 const row = (id: number, overrides: Partial<CreditNoteListRow> = {}): CreditNoteListRow => ({
   id,
@@ -46,9 +41,7 @@ describe('credit note list params', () => {
       dir: 'desc',
     });
     expect(params).toEqual({
-      supplierId: 42,
-      outletId: null,
-      applied: 'open',
+      filters: { supplierId: 42, outletId: null, applied: 'open' },
       search: 'cn',
       sort: { key: 'total', direction: 'desc' },
     });
@@ -58,12 +51,12 @@ describe('credit note list params', () => {
   });
 
   it('filters by supplier, outlet, applied and every word of the search', () => {
-    const none = listParamsOf({});
-    expect(filterRows(rows, { ...none, supplierId: 42 }).map((r) => r.id)).toEqual([10]);
-    expect(filterRows(rows, { ...none, outletId: 2 }).map((r) => r.id)).toEqual([11]);
-    expect(filterRows(rows, { ...none, applied: 'applied' }).map((r) => r.id)).toEqual([10]);
-    expect(filterRows(rows, { ...none, applied: 'open' }).map((r) => r.id)).toEqual([9, 11]);
-    expect(filterRows(rows, { ...none, search: 'ACME cn-9' }).map((r) => r.id)).toEqual([9]);
+    const none = listParamsOf({}).filters;
+    expect(filterRows(rows, { ...none, supplierId: 42 }, '').map((r) => r.id)).toEqual([10]);
+    expect(filterRows(rows, { ...none, outletId: 2 }, '').map((r) => r.id)).toEqual([11]);
+    expect(filterRows(rows, { ...none, applied: 'applied' }, '').map((r) => r.id)).toEqual([10]);
+    expect(filterRows(rows, { ...none, applied: 'open' }, '').map((r) => r.id)).toEqual([9, 11]);
+    expect(filterRows(rows, none, 'ACME cn-9').map((r) => r.id)).toEqual([9]);
   });
 
   it('sorts newest first by default, references naturally, missing values last', () => {
@@ -80,8 +73,12 @@ describe('credit note list params', () => {
     ]);
     expect(
       filtersText(
-        { ...listParamsOf({}), applied: 'open', supplierId: 42, search: ' tee ' },
-        { supplier: 'Bolt' },
+        {
+          filters: { applied: 'open', supplierId: 42, outletId: null },
+          search: ' tee ',
+          sort: null,
+        },
+        partyChoices(rows),
       ),
     ).toBe('not yet applied, from Bolt, matching “tee”');
   });

@@ -1,10 +1,11 @@
 /**
- * The credit note list as data (DOM-free, tested in Node): the filters, search and sort the URL keeps, and
- * how rows are filtered, searched and ordered. Rows come from src/db/creditNotes/creditNoteRecords.ts.
+ * The credit note list as data (DOM-free, tested in Node): its filter and sort keys in the URL, and how rows
+ * are filtered, searched and ordered. Rows come from src/db/creditNotes/creditNoteRecords.ts.
  */
 import { z } from 'zod';
+import type { Choice, ListParams } from '../../components/list/listShell';
+import { listSpec, naturalKey, positiveId, searchMatch, sortBy } from '../../components/list/listQuery';
 import type { CreditNoteListRow } from '../../db/creditNotes/creditNoteRecords';
-import type { Query } from '../../lib/routes';
 
 export const SORT_KEYS = ['number', 'reference', 'supplier', 'outlet', 'creditedOn', 'total'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -13,100 +14,63 @@ export type SortKey = (typeof SORT_KEYS)[number];
 export const APPLIED_FILTERS = ['applied', 'open'] as const;
 export type AppliedFilter = (typeof APPLIED_FILTERS)[number];
 
-/** What the list keeps in the URL. `sort` null: newest first (highest number). */
-export interface CreditNoteListParams {
+export interface CreditNoteFilters {
   supplierId: number | null;
   outletId: number | null;
   applied: AppliedFilter | null;
-  search: string;
-  sort: { key: SortKey; direction: 'asc' | 'desc' } | null;
 }
 
-/** Anything in the URL that is not valid is dropped: a hand-edited link never breaks the list. */
-const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const id = z.coerce.number().int().positive();
-const ListQuerySchema = z.object({
-  supplier: lenient(id),
-  outlet: lenient(id),
-  applied: lenient(z.enum(APPLIED_FILTERS)),
-  q: lenient(z.string()),
-  sort: lenient(z.enum(SORT_KEYS)),
-  dir: lenient(z.enum(['asc', 'desc'])),
-});
+/** What the list keeps in the URL. `sort` null: newest first (highest number). */
+export type CreditNoteListParams = ListParams<CreditNoteFilters, SortKey>;
 
-export function listParamsOf(query: Readonly<Record<string, string>>): CreditNoteListParams {
-  const parsed = ListQuerySchema.parse(query);
-  return {
-    supplierId: parsed.supplier ?? null,
-    outletId: parsed.outlet ?? null,
-    applied: parsed.applied ?? null,
-    search: parsed.q ?? '',
-    sort: parsed.sort ? { key: parsed.sort, direction: parsed.dir ?? 'asc' } : null,
-  };
-}
-
-export function queryOfListParams(params: CreditNoteListParams): Query {
-  return {
-    supplier: params.supplierId,
-    outlet: params.outletId,
-    applied: params.applied,
-    q: params.search,
-    sort: params.sort?.key,
-    dir: params.sort?.direction,
-  };
-}
+export const creditNoteListSpec = listSpec<CreditNoteFilters, SortKey>(
+  {
+    supplierId: { param: 'supplier', schema: positiveId },
+    outletId: { param: 'outlet', schema: positiveId },
+    applied: { param: 'applied', schema: z.enum(APPLIED_FILTERS) },
+  },
+  SORT_KEYS,
+);
 
 /** The rows every word of the search matches, of the chosen supplier, outlet and applied state. */
 export function filterRows(
   rows: readonly CreditNoteListRow[],
-  params: CreditNoteListParams,
+  { supplierId, outletId, applied }: CreditNoteFilters,
+  search: string,
 ): CreditNoteListRow[] {
-  const words = params.search.toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = searchMatch(search);
   return rows.filter(
     (row) =>
-      (params.supplierId === null || row.supplier.id === params.supplierId) &&
-      (params.outletId === null || row.outlet.id === params.outletId) &&
-      (params.applied === null || (row.creditedOn !== null) === (params.applied === 'applied')) &&
-      words.every((word) => row.searchText.includes(word)),
+      (supplierId === null || row.supplier.id === supplierId) &&
+      (outletId === null || row.outlet.id === outletId) &&
+      (applied === null || (row.creditedOn !== null) === (applied === 'applied')) &&
+      matches(row.searchText),
   );
 }
-
-/** Text that `<` orders naturally, ignoring case ("CN-9" before "CN-10"); missing text is null. */
-const naturalKey = (text: string | null) =>
-  text ? text.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(12, '0')) : null;
-
-const SORT_VALUES: Record<SortKey, (row: CreditNoteListRow) => string | number | null> = {
-  number: (row) => row.id,
-  reference: (row) => naturalKey(row.supplierReference),
-  supplier: (row) => naturalKey(row.supplier.name),
-  outlet: (row) => naturalKey(row.outlet.name),
-  creditedOn: (row) => row.creditedOn,
-  total: (row) => row.totalInc,
-};
 
 /** The rows in the order asked for; missing values last, ties newest first. */
 export function sortRows(
   rows: readonly CreditNoteListRow[],
   sort: CreditNoteListParams['sort'],
 ): CreditNoteListRow[] {
-  const key = sort ?? { key: 'number' as const, direction: 'desc' as const };
-  const sign = key.direction === 'asc' ? 1 : -1;
-  const keyed = rows.map((row) => ({ row, value: SORT_VALUES[key.key](row) }));
-  keyed.sort((a, b) => {
-    if (a.value !== b.value) {
-      if (a.value === null) return 1;
-      if (b.value === null) return -1;
-      return sign * (a.value < b.value ? -1 : 1);
-    }
-    return b.row.id - a.row.id;
+  return sortBy(rows, sort, {
+    values: {
+      number: (row) => row.id,
+      reference: (row) => naturalKey(row.supplierReference),
+      supplier: (row) => naturalKey(row.supplier.name),
+      outlet: (row) => naturalKey(row.outlet.name),
+      creditedOn: (row) => row.creditedOn,
+      total: (row) => row.totalInc,
+    },
+    otherwise: { key: 'number', direction: 'desc' },
+    tie: (a, b) => b.id - a.id,
   });
-  return keyed.map((entry) => entry.row);
 }
 
 /** The suppliers and outlets the notes name, as filter choices sorted by name. */
 export function partyChoices(rows: readonly CreditNoteListRow[]): {
-  suppliers: { value: number; label: string }[];
-  outlets: { value: number; label: string }[];
+  suppliers: Choice<number>[];
+  outlets: Choice<number>[];
 } {
   const suppliers = new Map<number, string>();
   const outlets = new Map<number, string>();
@@ -121,13 +85,17 @@ export function partyChoices(rows: readonly CreditNoteListRow[]): {
 
 /** Why the list is empty, in words: which filters and search hide every note. */
 export function filtersText(
-  params: CreditNoteListParams,
-  names: { supplier?: string | undefined; outlet?: string | undefined },
+  { filters, search }: CreditNoteListParams,
+  choices: { suppliers: readonly Choice<number>[]; outlets: readonly Choice<number>[] },
 ): string {
+  const name = (list: readonly Choice<number>[], id: number) => list.find((c) => c.value === id)?.label;
   const parts: string[] = [];
-  if (params.applied) parts.push(params.applied === 'applied' ? 'applied to the account' : 'not yet applied');
-  if (params.supplierId !== null) parts.push(`from ${names.supplier ?? `supplier ${params.supplierId}`}`);
-  if (params.outletId !== null) parts.push(`for ${names.outlet ?? `outlet ${params.outletId}`}`);
-  if (params.search.trim()) parts.push(`matching “${params.search.trim()}”`);
+  if (filters.applied)
+    parts.push(filters.applied === 'applied' ? 'applied to the account' : 'not yet applied');
+  if (filters.supplierId !== null)
+    parts.push(`from ${name(choices.suppliers, filters.supplierId) ?? `supplier ${filters.supplierId}`}`);
+  if (filters.outletId !== null)
+    parts.push(`for ${name(choices.outlets, filters.outletId) ?? `outlet ${filters.outletId}`}`);
+  if (search.trim()) parts.push(`matching “${search.trim()}”`);
   return parts.join(', ');
 }

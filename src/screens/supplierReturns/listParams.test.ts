@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ReturnListRow } from '../../db/supplierReturns/returnRecords';
 import { formatRoute } from '../../lib/routes';
-import { filterRows, filtersText, listParamsOf, queryOfListParams, sortRows } from './listParams';
+import { filterRows, filtersText, sortRows, returnListSpec } from './listParams';
+
+const { parse: listParamsOf, format: queryOfListParams } = returnListSpec;
 
 const row = (id: number, overrides: Partial<ReturnListRow> = {}): ReturnListRow => ({
   id,
@@ -29,20 +31,19 @@ describe('supplier return list params', () => {
   it('reads the URL leniently and writes it back the same', () => {
     const params = listParamsOf({ status: 'In Progress', q: 'bolt', sort: 'claim', dir: 'sideways' });
     expect(params).toEqual({
-      status: 'In Progress',
+      filters: { status: 'In Progress' },
       search: 'bolt',
       sort: { key: 'claim', direction: 'asc' },
     });
-    expect(listParamsOf({ status: 'Lost' }).status).toBeNull();
+    expect(listParamsOf({ status: 'Lost' }).filters.status).toBeNull();
     expect(formatRoute('supplier-returns', [], queryOfListParams(params))).toBe(
       '#/supplier-returns?dir=asc&q=bolt&sort=claim&status=In+Progress',
     );
   });
 
   it('filters by status and every word of the search', () => {
-    const none = listParamsOf({});
-    expect(filterRows(rows, { ...none, status: 'Incomplete' }).map((r) => r.id)).toEqual([400003]);
-    expect(filterRows(rows, { ...none, search: 'RA-77 bolt' }).map((r) => r.id)).toEqual([400002]);
+    expect(filterRows(rows, { status: 'Incomplete' }, '').map((r) => r.id)).toEqual([400003]);
+    expect(filterRows(rows, { status: null }, 'RA-77 bolt').map((r) => r.id)).toEqual([400002]);
   });
 
   it('sorts newest first by default, statuses in lifecycle order', () => {
@@ -56,7 +57,7 @@ describe('supplier return list params', () => {
   });
 
   it('says why the list is empty', () => {
-    expect(filtersText({ status: 'In Progress', search: ' x ', sort: null })).toBe(
+    expect(filtersText({ filters: { status: 'In Progress' }, search: ' x ', sort: null })).toBe(
       'in progress, matching “x”',
     );
   });

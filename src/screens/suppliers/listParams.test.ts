@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SupplierListRow } from '../../db/suppliers/supplierRecords';
-import { filterRows, filtersText, listParamsOf, queryOfListParams, sortRows } from './listParams';
+import { filterRows, filtersText, sortRows, supplierListSpec } from './listParams';
+
+const { parse: listParamsOf, format: queryOfListParams } = supplierListSpec;
 
 const row = (id: number, code: string | null, name: string | null, enabled = true): SupplierListRow => ({
   id,
@@ -19,10 +21,14 @@ const rows = [row(1, 'S10', 'Zeta Goods'), row(2, 'S9', 'alpha Traders', false),
 describe('the URL', () => {
   it('keeps status, search and sort, and drops what is not valid', () => {
     const params = listParamsOf({ status: 'disabled', q: 'alpha', sort: 'code', dir: 'desc' });
-    expect(params).toEqual({ status: 'disabled', search: 'alpha', sort: { key: 'code', direction: 'desc' } });
+    expect(params).toEqual({
+      filters: { status: 'disabled' },
+      search: 'alpha',
+      sort: { key: 'code', direction: 'desc' },
+    });
     expect(listParamsOf(queryOfListParams(params) as Record<string, string>)).toEqual(params);
     expect(listParamsOf({ status: 'gone', sort: 'colour', dir: 'up' })).toEqual({
-      status: null,
+      filters: { status: null },
       search: '',
       sort: null,
     });
@@ -31,9 +37,9 @@ describe('the URL', () => {
 
 describe('filtering and sorting', () => {
   it('matches every word of the search in code or name, and the status', () => {
-    expect(filterRows(rows, null, 'S9 ALPHA').map((r) => r.id)).toEqual([2]);
-    expect(filterRows(rows, 'enabled', '').map((r) => r.id)).toEqual([1, 3]);
-    expect(filterRows(rows, 'disabled', 'zeta')).toEqual([]);
+    expect(filterRows(rows, { status: null }, 'S9 ALPHA').map((r) => r.id)).toEqual([2]);
+    expect(filterRows(rows, { status: 'enabled' }, '').map((r) => r.id)).toEqual([1, 3]);
+    expect(filterRows(rows, { status: 'disabled' }, 'zeta')).toEqual([]);
   });
 
   it('sorts naturally ignoring case, missing values last in both directions', () => {
@@ -43,7 +49,7 @@ describe('filtering and sorting', () => {
   });
 
   it('says why nothing matches', () => {
-    expect(filtersText({ status: 'disabled', search: ' zeta ', sort: null })).toBe(
+    expect(filtersText({ filters: { status: 'disabled' }, search: ' zeta ', sort: null })).toBe(
       'disabled, matching “zeta”',
     );
   });
