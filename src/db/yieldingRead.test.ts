@@ -81,7 +81,7 @@ describe('passes over items', () => {
 describe('in a live query', () => {
   it('a read after a yield is still followed: a change to it runs the query again', async () => {
     await db.customers.bulkPut([customer(1), customer(2)] as never);
-    const seen: (string | undefined)[] = [];
+    const seen: (string | null | undefined)[] = [];
     const subscription = liveQuery(async () => {
       await yieldToMain();
       const rows = await bulkGetInSlices(db.customers, [2]);

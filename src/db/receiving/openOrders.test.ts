@@ -73,7 +73,7 @@ describe('OPEN_ORDER_TABLES', () => {
 });
 
 describe('listOpenOrders', () => {
-  const STATUSES: PurchaseOrderStatus[] = [...OPEN_STATUSES, 'Completed', 'Cancelled'];
+  const STATUSES: PurchaseOrderStatus[] = [...OPEN_STATUSES, 'Received', 'Cancelled'];
   /** 120 orders over three outlets and six statuses, with ETAs that tie, and some without one. */
   function orders(): CachedPurchaseOrder[] {
     return Array.from({ length: 120 }, (_, i) => ({
