@@ -1,0 +1,140 @@
+/**
+ * "Export CSV" on the supplier, return and credit note lists, in Chromium over a real IndexedDB (issue #27:
+ * every list exports what it shows). Each list is narrowed by a search from the URL, then exported: the file
+ * holds the list's column headers, values with commas, quotes, line breaks and non-ASCII letters read back
+ * intact, and as many rows as the count line says match, in the screen's order. Component-level, where an
+ * end-to-end run per list would sync the whole demo first (the customer list keeps its e2e test).
+ */
+import Papa from 'papaparse';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { sampleCreditNote, sampleSupplier, sampleSupplierReturn } from '../api/resources/fixtures';
+import { mountInPage } from '../components/testing/mountInPage';
+import { DockhandDb } from '../db/schema';
+import CreditNoteList from './creditNotes/CreditNoteList.svelte';
+import ReturnList from './supplierReturns/ReturnList.svelte';
+import SupplierList from './suppliers/SupplierList.svelte';
+
+/** A name a CSV must quote, with a comma, quotes and a line break, in letters beyond ASCII. */
+const TRICKY = 'Ødegård, "Søn" &\nZoë';
+const opened: DockhandDb[] = [];
+const saved: Blob[] = [];
+
+beforeEach(() => {
+  // The shell saves through an <a download> over an object URL (src/lib/csv/downloadCsv.ts): the test keeps
+  // the file and stops the click from downloading it.
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((file) => {
+    saved.push(file as Blob);
+    return 'blob:export';
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  saved.splice(0);
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+interface Case {
+  name: string;
+  screen: unknown;
+  noun: RegExp;
+  seed: (db: DockhandDb) => Promise<unknown>;
+  /** The search in the URL: it keeps the tricky row and two others, and hides the rest. */
+  search: string;
+  headers: string[];
+  /** The column that holds TRICKY in the file. */
+  trickyColumn: number;
+}
+
+const CASES: Case[] = [
+  {
+    name: 'suppliers',
+    screen: SupplierList,
+    noun: /suppliers?/,
+    seed: (db) =>
+      db.suppliers.bulkPut([
+        sampleSupplier({ id: 1, supplier_code: 'KEEP-1', name: TRICKY }),
+        sampleSupplier({ id: 2, supplier_code: 'KEEP-2', name: 'Bolt', contact_name: null }),
+        sampleSupplier({ id: 3, supplier_code: 'KEEP-3', name: 'Acme', is_enabled: false }),
+        sampleSupplier({ id: 4, supplier_code: 'OTHER', name: 'Hidden' }),
+      ]),
+    search: 'keep',
+    headers: ['Code', 'Name', 'Contact', 'Phone', 'Email', 'Status'],
+    trickyColumn: 1,
+  },
+  {
+    name: 'supplier returns',
+    screen: ReturnList,
+    noun: /returns?/,
+    seed: (db) =>
+      db.supplierReturns.bulkPut([
+        sampleSupplierReturn({
+          id: 400001,
+          supplier: { id: 41, name: TRICKY },
+          return_authorisation: 'KEEP',
+        }),
+        sampleSupplierReturn({ id: 400002, return_authorisation: 'KEEP' }),
+        sampleSupplierReturn({ id: 400003, return_authorisation: 'KEEP' }),
+        sampleSupplierReturn({ id: 400004, return_authorisation: 'OTHER' }),
+      ]),
+    search: 'keep',
+    headers: ['Return', 'Status', 'Supplier', 'Outlet', 'Created', 'Units', 'Claim (inc tax)', 'Credit note'],
+    trickyColumn: 2,
+  },
+  {
+    name: 'credit notes',
+    screen: CreditNoteList,
+    noun: /credit notes?/,
+    seed: (db) =>
+      db.creditNotes.bulkPut([
+        sampleCreditNote({ id: 9001, supplier_reference: 'KEEP-1', supplier: { id: 41, name: TRICKY } }),
+        sampleCreditNote({ id: 9002, supplier_reference: 'KEEP-2' }),
+        sampleCreditNote({
+          id: 9003,
+          supplier_reference: 'KEEP-3',
+          supplier_credited_on: '2026-03-05T10:00:00Z',
+        }),
+        sampleCreditNote({ id: 9004, supplier_reference: 'OTHER' }),
+      ]),
+    search: 'keep',
+    headers: ['Credit note', 'Supplier reference', 'Supplier', 'Outlet', 'Credited on', 'Total (inc tax)'],
+    trickyColumn: 2,
+  },
+];
+
+describe.each(CASES)('the $name list', ({ name, screen, noun, seed, search, headers, trickyColumn }) => {
+  it('exports the rows it shows, with its columns, quoted and counted as on screen', async () => {
+    const db = new DockhandDb(`list-export-${crypto.randomUUID()}`);
+    opened.push(db);
+    await seed(db);
+    mountInPage(screen, { db, session: { syncStatus: null }, query: { q: search } });
+
+    const countLine = page.getByText(new RegExp(`^\\d+ ${noun.source} match, of 4$`));
+    await expect.element(countLine).toBeVisible();
+    const shown = Number(/^(\d+)/.exec(countLine.element().textContent!)![1]);
+    expect(shown).toBe(3);
+
+    await userEvent.click(page.getByRole('button', { name: 'Export CSV' }));
+    const fileName = new RegExp(
+      `^Exported 3 rows to ${name.replace(' ', '-')}-\\d{4}-\\d{2}-\\d{2}\\.csv\\.$`,
+    );
+    await expect.element(page.getByText(fileName)).toBeVisible();
+    expect(saved).toHaveLength(1);
+    const bytes = new Uint8Array(await saved[0]!.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const { data, errors } = Papa.parse<string[]>(new TextDecoder().decode(bytes), { skipEmptyLines: true });
+    expect(errors).toEqual([]);
+    const [header, ...rows] = data;
+    expect(header).toEqual(headers);
+    expect(rows).toHaveLength(shown);
+    expect(rows.map((row) => row[trickyColumn])).toContain(TRICKY);
+
+    // In the screen's order: each option's first cell is the first value of the file's row.
+    const options = page.getByRole('listbox').getByRole('option');
+    await expect.poll(() => options.all()).toHaveLength(shown);
+    const firstCells = options.elements().map((option) => option.querySelector('span')?.textContent);
+    expect(firstCells).toEqual(rows.map((row) => row[0]));
+  });
+});
