@@ -41,6 +41,9 @@ async function cache(fill: (db: DockhandDb) => Promise<unknown>) {
 /** The value beside a fact's label. */
 const fact = (label: string) =>
   page.getByRole('term').filter({ hasText: new RegExp(`^${label.replace(/[?()]/g, '\\$&')}$`) });
+/** A link on the page, by its words, and where it leads. */
+const linksTo = (name: string, href: string) =>
+  expect.element(page.getByRole('link', { name })).toHaveAttribute('href', href);
 const valueOf = (label: string) => fact(label).element().nextElementSibling?.textContent?.trim();
 
 describe('record pages on the shell', () => {
@@ -52,9 +55,7 @@ describe('record pages on the shell', () => {
     expect(valueOf('Mobile')).toBe('0400 000 000');
     expect(valueOf('Phone')).toBe('—');
     expect(valueOf('How did you hear about us?')).toBe('Friend');
-    await expect
-      .element(page.getByRole('link', { name: 'Edit customer' }))
-      .toHaveAttribute('href', '#/customers/2001/edit');
+    await linksTo('Edit customer', '#/customers/2001/edit');
     await expect.element(page.getByRole('link', { name: 'Back to customers' })).toBeVisible();
   });
 
@@ -73,9 +74,7 @@ describe('record pages on the shell', () => {
     await expect
       .element(page.getByRole('heading', { level: 2, name: 'Credit note 9001 · CN-3321' }))
       .toBeVisible();
-    await expect
-      .element(page.getByRole('link', { name: 'Acme Apparel' }))
-      .toHaveAttribute('href', '#/suppliers/41');
+    await linksTo('Acme Apparel', '#/suppliers/41');
     expect(valueOf('Supplier return')).toMatch(/^Return 8001\s+· not on this computer yet/);
     await expect.element(page.getByRole('table', { name: 'Credit note totals' })).toBeVisible();
   });
@@ -103,9 +102,7 @@ describe('record pages on the shell', () => {
       .toBeVisible();
     await expect.element(page.getByRole('region', { name: 'Codes' })).toBeVisible();
     expect(valueOf('Product id')).toBe('5012');
-    await expect
-      .element(page.getByRole('link', { name: 'Acme Apparel' }))
-      .toHaveAttribute('href', '#/suppliers/41');
+    await linksTo('Acme Apparel', '#/suppliers/41');
     await expect.element(page.getByRole('heading', { name: 'Stock per outlet' })).toBeVisible();
   });
 
