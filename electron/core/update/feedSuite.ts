@@ -3,28 +3,27 @@
  * (./testing.ts), and the service a test builds over a REAL updater reading it, stopped after each test
  * however it ended.
  */
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { UpdateStatus } from '../../../src/bridge/updateStatus';
 import { waitFor } from '../sync/testing/fetches';
+import { perFile } from '../sync/testing/perFile';
 import { memoryUpdateSettings } from './settingsFile';
-import { realUpdater, startFeedServer, type FeedServer, type RealUpdaterOptions } from './testing';
+import {
+  realUpdater,
+  startFeedServer,
+  type FeedServer,
+  type RealUpdater,
+  type RealUpdaterOptions,
+} from './testing';
 import { createUpdateService, type UpdateService, type UpdateServiceOptions } from './updateService';
 
 export function feedSuite() {
-  let feed: FeedServer | undefined;
+  const started = perFile(startFeedServer, (feed) => feed.close());
   let service: UpdateService | undefined;
-  beforeAll(async () => {
-    feed = await startFeedServer();
-  });
-  afterAll(() => feed?.close());
   afterEach(() => {
     service?.stop();
     service = undefined;
   });
-  const started = (): FeedServer => {
-    if (!feed) throw new Error('The feed is started in beforeAll: use it inside a test');
-    return feed;
-  };
   return {
     get feed(): FeedServer {
       return started();
@@ -52,3 +51,12 @@ export function feedSuite() {
 /** Resolves once the service's state is of `kind` (the download runs in the background). */
 export const until = (s: UpdateService, kind: UpdateStatus['state']['kind']) =>
   waitFor(() => s.status().state.kind === kind);
+
+/** Nothing was downloaded, so an install is refused in words and nothing is installed. */
+export async function expectNothingToInstall(s: UpdateService, real: Pick<RealUpdater, 'installs'>) {
+  expect(await s.installWhenSafe()).toEqual({
+    started: false,
+    reason: 'No update has been downloaded yet.',
+  });
+  expect(real.installs).toEqual([]);
+}

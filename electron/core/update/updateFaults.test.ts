@@ -12,7 +12,7 @@ import { waitFor } from '../sync/testing/fetches';
 import { simulatorSuite } from '../sync/testing/simulatorSuite';
 import { safeToInstall } from './safeToInstall';
 import { heldOrderCreates } from './testing';
-import { feedSuite, until } from './feedSuite';
+import { expectNothingToInstall, feedSuite, until } from './feedSuite';
 
 const suite = feedSuite();
 const { serviceFor } = suite;
@@ -49,11 +49,7 @@ describe('update faults', () => {
         'The downloaded update is not signed by Dockhand’s publisher and was discarded. Nothing was installed: tell whoever looks after this computer.',
     });
     expect(pending(real.cacheDir)).not.toContain('Dockhand-3.1.0-amd64.deb');
-    expect(await s.installWhenSafe()).toEqual({
-      started: false,
-      reason: 'No update has been downloaded yet.',
-    });
-    expect(real.installs).toEqual([]);
+    await expectNothingToInstall(s, real);
   });
 
   it('installs a correctly signed installer on the same Windows path (the refusal above is the signature’s)', async () => {
@@ -78,11 +74,7 @@ describe('update faults', () => {
     const state = s.status().state;
     expect(state.kind === 'error' && state.message).toMatch(/^Could not download the update/);
     expect(pending(real.cacheDir)).not.toContain('Dockhand-3.3.0-amd64.deb');
-    expect(await s.installWhenSafe()).toEqual({
-      started: false,
-      reason: 'No update has been downloaded yet.',
-    });
-    expect(real.installs).toEqual([]);
+    await expectNothingToInstall(s, real);
 
     suite.feed.publish({ version: '3.3.0', bytes });
     await s.checkNow();

@@ -14,7 +14,7 @@ import { manualClock } from '../sync/testing/manualClock';
 import { updateSettingsFile } from './settingsFile';
 import { safeToInstall } from './safeToInstall';
 import { heldOrderCreates, realUpdater } from './testing';
-import { feedSuite, until } from './feedSuite';
+import { expectNothingToInstall, feedSuite, until } from './feedSuite';
 import { createUpdateService } from './updateService';
 
 const suite = feedSuite();
@@ -105,11 +105,7 @@ describe('update service: checks against a real generic feed', () => {
     expect(existsSync(join(real.cacheDir, 'dockhand-updater', 'pending', 'Dockhand-1.7.0-amd64.deb'))).toBe(
       false,
     );
-    expect(await s.installWhenSafe()).toEqual({
-      started: false,
-      reason: 'No update has been downloaded yet.',
-    });
-    expect(real.installs).toEqual([]);
+    await expectNothingToInstall(s, real);
   });
 
   it('shows a feed that cannot be read in words, and keeps a downloaded update installable through it', async () => {

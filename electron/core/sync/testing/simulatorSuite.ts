@@ -4,8 +4,9 @@
  * however the test ended. The test passes its own start (server/index.ts): this layer may not import the
  * simulator.
  */
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 import { engineHarness, type EngineHarness } from './harness';
+import { perFile } from './perFile';
 
 /** Only a hang guard for a held request or store call: assertions are about order, never about time. */
 export const HANG_GUARD_MS = 10_000;
@@ -19,23 +20,13 @@ export function simulatorSuite<S extends { stop(): unknown; baseUrl: string }>(
   start: () => Promise<S>,
   options: SuiteOptions<S> = {},
 ) {
-  let sim: S | undefined;
+  const started = perFile(start, (sim) => sim.stop());
   let current: EngineHarness | undefined;
-  beforeAll(async () => {
-    sim = await start();
-  });
-  afterAll(async () => {
-    await sim?.stop();
-  });
   afterEach(async () => {
-    if (sim) await options.afterEach?.(sim);
+    await options.afterEach?.(started());
     await current?.engine.stop();
     current = undefined;
   });
-  const started = (): S => {
-    if (!sim) throw new Error('The simulator is started in beforeAll: use it inside a test');
-    return sim;
-  };
   return {
     get sim(): S {
       return started();

@@ -3,29 +3,24 @@
  * it, started before the file's tests and stopped after them. The test passes its own start
  * (server/index.ts): this layer may not import the simulator.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { perFile } from '../../testing/perFile';
 import { opsHarness, type OpsHarness, type SimulatorHandle } from './harness';
 
 export function opsSuite<S extends SimulatorHandle & { stop(): unknown }>(start: () => Promise<S>) {
-  let sim: S | undefined;
-  let h: OpsHarness | undefined;
-  beforeAll(async () => {
-    sim = await start();
-    h = await opsHarness(sim);
-  });
-  afterAll(async () => {
-    await sim?.stop();
-  });
-  const unstarted = () => new Error('The simulator is started in beforeAll: use it inside a test');
+  const started = perFile(
+    async () => {
+      const sim = await start();
+      return { sim, h: await opsHarness(sim) };
+    },
+    ({ sim }) => sim.stop(),
+  );
   return {
     get sim(): S {
-      if (!sim) throw unstarted();
-      return sim;
+      return started().sim;
     },
     /** The harness over this file's simulator: its client has fetched its token already. */
     get h(): OpsHarness {
-      if (!h) throw unstarted();
-      return h;
+      return started().h;
     },
   };
 }
