@@ -76,7 +76,14 @@ describe('record pages on the shell', () => {
       .toBeVisible();
     await linksTo('Acme Apparel', '#/suppliers/41');
     expect(valueOf('Supplier return')).toMatch(/^Return 8001\s+· not on this computer yet/);
-    await expect.element(page.getByRole('table', { name: 'Credit note totals' })).toBeVisible();
+    const totals = page.getByRole('table', { name: 'Credit note totals' });
+    await expect.element(totals.getByRole('row', { name: /^Credited/ })).toBeVisible();
+    expect(
+      totals
+        .getByRole('rowheader')
+        .elements()
+        .map((cell) => cell.textContent),
+    ).toEqual(['Credited', 'Applied to the account']);
   });
 
   it('a supplier invoice: its order linked, the header as a form while in progress', async () => {
