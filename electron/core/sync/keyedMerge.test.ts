@@ -2,8 +2,8 @@
  * The per-code 3-way merge of a product's supplier links (updateProductSuppliers): as a function, and end to
  * end against the simulator with another client changing the links between the local edit and its replay.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../server/index';
+import { describe, expect, it } from 'vitest';
+import { startSimulator } from '../../../server/index';
 import type { ProductSupplier } from '../../../src/api/resources';
 import {
   loadProductSuppliers,
@@ -12,7 +12,8 @@ import {
   type LinkForm,
 } from '../../../src/db/suppliers/productSuppliers';
 import { keyedArrayMerge } from './merge';
-import { engineHarness, type EngineHarness } from './testing/harness';
+import { type EngineHarness } from './testing/harness';
+import { simulatorSuite } from './testing/simulatorSuite';
 
 const link = (code: string, more: Partial<ProductSupplier> = {}): ProductSupplier => ({
   product_id: 7,
@@ -88,21 +89,12 @@ describe('keyedArrayMerge', () => {
   });
 });
 
-let sim: Simulator;
+const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }));
 let harness: EngineHarness | undefined;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
-afterEach(async () => {
-  await harness?.engine.stop();
-  harness = undefined;
-});
 
 /** A product with at least two live links on the simulator, its links cached as the pull would. */
 async function cachedProduct(h: EngineHarness): Promise<{ productId: number; codes: string[] }> {
-  const [productId] = [...sim.state.productSuppliers].find(
+  const [productId] = [...suite.sim.state.productSuppliers].find(
     ([, links]) => links.filter((l) => !l.is_deleted).length >= 2,
   )!;
   const links = await h.client.call('listProductSuppliers', { params: { product_id: productId } });
@@ -122,7 +114,7 @@ const edit = async (h: EngineHarness, productId: number, code: string, change: P
 
 describe('a bulk edit replayed against links changed on the server', () => {
   it('keeps the server change to another link and sends only its own', async () => {
-    harness = engineHarness(sim);
+    harness = suite.harness();
     const { productId, codes } = await cachedProduct(harness);
     const [mine, theirs] = codes as [string, string];
     const op = await edit(harness, productId, mine, { notes: 'Ask for the carton price' });
@@ -141,7 +133,7 @@ describe('a bulk edit replayed against links changed on the server', () => {
   });
 
   it('stops on the same field changed on both sides and sends the value the user picks', async () => {
-    harness = engineHarness(sim);
+    harness = suite.harness();
     const { productId, codes } = await cachedProduct(harness);
     const code = codes[0]!;
     const op = await edit(harness, productId, code, { leadTime: 4, sku2: '9300000000017' });

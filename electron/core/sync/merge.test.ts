@@ -2,11 +2,12 @@
  * The 3-way merge before an update: as a function, and end to end with the record changed on the server
  * through HTTP between the local edit and its replay.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../server/index';
+import { describe, expect, it } from 'vitest';
+import { startSimulator } from '../../../server/index';
 import { threeWayMerge } from './merge';
 import { customerEdit } from './testing/edits';
-import { engineHarness, type EngineHarness } from './testing/harness';
+import { type EngineHarness } from './testing/harness';
+import { simulatorSuite } from './testing/simulatorSuite';
 
 describe('threeWayMerge', () => {
   const base = { a: 1, b: 1, c: 1, d: 1, address: { street: 'x', town: 'y' }, tags: [1] };
@@ -40,21 +41,12 @@ describe('threeWayMerge', () => {
   });
 });
 
-let sim: Simulator;
+const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }));
 let harness: EngineHarness | undefined;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, control: true, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
-afterEach(async () => {
-  await harness?.engine.stop();
-  harness = undefined;
-});
 
 describe('updates against a record changed on the server', () => {
   it('merges when the two sides changed different fields', async () => {
-    harness = engineHarness(sim);
+    harness = suite.harness();
     const base = await harness.client.call('getCustomer', { params: { id: 50020 } });
     const op = await customerEdit(harness.db, 50020, { first_name: 'Local' }, base);
     await harness.client.call('updateCustomer', { params: { id: 50020 }, body: { last_name: 'Server' } });
@@ -69,7 +61,7 @@ describe('updates against a record changed on the server', () => {
   });
 
   it('stops on a field changed on both sides, and sends the value the user picks', async () => {
-    harness = engineHarness(sim);
+    harness = suite.harness();
     const base = await harness.client.call('getCustomer', { params: { id: 50021 } });
     const op = await customerEdit(harness.db, 50021, { custom_reference: 'local', first_name: 'Kept' }, base);
     await harness.client.call('updateCustomer', {
@@ -103,14 +95,14 @@ describe('updates against a record changed on the server', () => {
     const fetch = async (input: string | URL | Request, init?: RequestInit) => {
       const request = new Request(input, init);
       // Only the first PUT's answer is dropped: reads before it, and the replay's re-read, go through.
-      if (request.method === 'PUT' && ++puts === 1) sim.control.setFaults({ dropAfterCommitRate: 1 });
+      if (request.method === 'PUT' && ++puts === 1) suite.sim.control.setFaults({ dropAfterCommitRate: 1 });
       try {
         return await globalThis.fetch(request);
       } finally {
-        if (request.method === 'PUT') sim.control.resetFaults();
+        if (request.method === 'PUT') suite.sim.control.resetFaults();
       }
     };
-    harness = engineHarness(sim, { clientOptions: { fetch } });
+    harness = suite.harness({ clientOptions: { fetch } });
     const base = await harness.client.call('getCustomer', { params: { id: 50022 } });
     const op = await customerEdit(harness.db, 50022, { first_name: 'Landed' }, base);
 
