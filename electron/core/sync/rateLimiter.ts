@@ -19,6 +19,7 @@
  * asserting durations. An optional ceiling (`maxRequestsPerMinute`) caps the rate for callers that must
  * stay under a known limit (the headless tools' --rate-limit flag).
  */
+import { sleep } from '../api/backoff';
 
 export interface PacingClock {
   /** Milliseconds on a monotonic scale. */
@@ -62,19 +63,7 @@ const LIFT_FACTOR = 2;
 
 export const REAL_CLOCK: PacingClock = {
   now: () => performance.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason as Error);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal!.reason as Error);
-      };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
+  sleep,
 };
 
 export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
