@@ -28,7 +28,7 @@ export function orderLine(
       id: 100 + poItemId,
       short_description: name,
       supplier_sku: sku,
-      supplier_buy_ex: buyEx,
+      supplier_buy_ex: buyEx ?? undefined,
     }),
     quantity_ordered: ordered,
     quantity_received: options.before ?? 0,
