@@ -11,6 +11,7 @@ import { ProblemSchema, type Problem } from '../../src/api/resources/problem';
 import { noContent, ok, type HandlerTable } from '../domain/context';
 import { notFound } from '../errors';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../index';
+import { emptyState } from '../search/testState';
 import { nextId, type PurchaseOrderRow, type SimState } from '../state';
 
 function orderRow(id: number, external: string | null): PurchaseOrderRow {
@@ -31,39 +32,20 @@ function orderRow(id: number, external: string | null): PurchaseOrderRow {
 
 export function fixtureState(): SimState {
   const named = (names: string[]) => names.map((name, index) => ({ id: index + 1, name }));
+  const empty = emptyState();
   return {
+    ...empty,
     nextId: { purchaseOrders: 2000, supplierInvoices: 8000, shippingPorts: 10 },
     users: [user(7), user(8)],
     reference: {
+      ...empty.reference,
       purchaseOrderStatuses: named(['Incomplete', 'OnOrder', 'ReceivingInProgress']),
-      supplierReturnStatuses: [],
-      supplierReturnItemSources: [],
-      shippingStatuses: [],
-      countries: [],
-      currencies: [],
-      varianceReasons: [],
-      customerTypes: [],
-      salesChannels: [],
     },
-    products: new Map(),
     msl: new Map([['5012:1', 6]]),
     outlets: new Map([[1, sampleOutlet({ id: 1 })]]),
-    suppliers: new Map(),
-    customers: new Map(),
-    loyaltyHistory: new Map(),
-    surveySegments: new Map(),
-    returnReasons: new Map(),
     shippingPorts: new Map([[3, sampleShippingPort({ id: 3 })]]),
-    shipmentTypes: new Map(),
-    productSuppliers: new Map(),
-    standardPriceGroups: new Map(),
-    fixedPriceGroups: new Map(),
     purchaseOrders: new Map([[1001, orderRow(1001, 'dockhand-7f3a9c2e')]]),
     supplierInvoices: new Map([[7001, sampleSupplierInvoice({ id: 7001 })]]),
-    supplierReturns: new Map(),
-    supplierReturnItems: new Map(),
-    creditNotes: new Map(),
-    creditNoteItems: new Map(),
   };
 }
 
