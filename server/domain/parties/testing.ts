@@ -20,7 +20,6 @@ import {
   sampleSupplierReturnReason,
   sampleSurveySegmentGroup,
 } from '../../../src/api/resources/fixtures';
-import { ApiError } from '../../errors';
 import type { PurchaseOrderRow, SimState, User } from '../../state';
 import type { DomainOperationId, HandlerContext } from '../context';
 import { partyHandlers, type PartyOperationId } from './index';
@@ -138,13 +137,4 @@ export function call(state: SimState, op: PartyOperationId, input: Call = {}, no
   return 'body' in result ? result.body : 'json' in result ? JSON.parse(result.json) : undefined;
 }
 
-/** The ApiError a call throws (fails the test if it does not throw one). */
-export function problemOf(run: () => unknown): ApiError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail with an ApiError');
-}
+export { problemOf } from '../problemOf';

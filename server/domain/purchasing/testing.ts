@@ -19,7 +19,6 @@ import {
 } from '../../../src/api/resources/fixtures';
 import type { Product } from '../../../src/api/resources';
 import { generateReferenceLists, generateUsers } from '../../data/reference';
-import { ApiError } from '../../errors';
 import type { SimState } from '../../state';
 import type { HandlerContext } from '../context';
 import { purchasingHandlers, type PurchasingOperationId } from './index';
@@ -183,13 +182,4 @@ export function call(
   return JSON.parse(result.json);
 }
 
-/** The ApiError a call throws (fails the test when it does not throw one). */
-export function problemOf(run: () => unknown): ApiError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('Expected the call to throw an ApiError');
-}
+export { problemOf } from '../problemOf';
