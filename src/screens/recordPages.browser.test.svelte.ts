@@ -78,12 +78,8 @@ describe('record pages on the shell', () => {
     expect(valueOf('Supplier return')).toMatch(/^Return 8001\s+· not on this computer yet/);
     const totals = page.getByRole('table', { name: 'Credit note totals' });
     await expect.element(totals.getByRole('row', { name: /^Credited/ })).toBeVisible();
-    expect(
-      totals
-        .getByRole('rowheader')
-        .elements()
-        .map((cell) => cell.textContent),
-    ).toEqual(['Credited', 'Applied to the account']);
+    const headers = totals.getByRole('rowheader').elements();
+    expect(headers.map((header) => header.textContent)).toEqual(['Credited', 'Applied to the account']);
   });
 
   it('a supplier invoice: its order linked, the header as a form while in progress', async () => {

@@ -6,7 +6,7 @@
  * apply) and the sections, each given the record.
  */
 import { createRawSnippet } from 'svelte';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { byIdRequest } from '../../db/byIdRequests';
 import type { OpRecord } from '../../db/ops';
@@ -52,13 +52,6 @@ function crateProps(more: Record<string, unknown> = {}) {
     ...more,
   };
 }
-
-let db: DockhandDb | undefined;
-afterEach(async () => {
-  db?.close();
-  if (db) await DockhandDb.delete(db.name);
-  db = undefined;
-});
 
 describe('RecordPage, before the record is here', () => {
   it('names the record by its noun and number while reading it, and says why when the read failed', async () => {
@@ -127,7 +120,8 @@ describe('RecordPage, before the record is here', () => {
   });
 
   it('looks up a record the API serves by id, instead of saying it is missing', async () => {
-    db = new DockhandDb(`record-page-${crypto.randomUUID()}`);
+    const db = new DockhandDb(`record-page-${crypto.randomUUID()}`);
+    onTestFinished(() => db.delete());
     const session = { syncStatus: { online: false }, syncNow: vi.fn() } as unknown as Session;
     mountInPage(
       RecordPage,
@@ -142,7 +136,7 @@ describe('RecordPage, before the record is here', () => {
       .toBeVisible();
     expect(page.getByText('This crate is not on this computer.').elements()).toHaveLength(0);
     // Asked for once, and kept for when Dockhand is back online.
-    await expect.poll(() => byIdRequest(db!, 'shippingPorts', 12)).toMatchObject({ state: 'waiting' });
+    await expect.poll(() => byIdRequest(db, 'shippingPorts', 12)).toMatchObject({ state: 'waiting' });
   });
 });
 
