@@ -42,7 +42,7 @@ test('find a product by words and by code, read its page, and open one by scanni
 
   // The beginning of the supplier SKU finds it too; Enter on the list opens the first match.
   await search.fill(target.supplier_sku);
-  await expect(page.getByText(/^\d+ products? match$/)).toBeVisible();
+  await expect(page.getByText(/^\d+ products? match, of [\d,]+$/)).toBeVisible();
   await list.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`#/products/${target.id}$`));

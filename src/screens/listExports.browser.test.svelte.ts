@@ -1,17 +1,30 @@
 /**
- * "Export CSV" on the supplier, return and credit note lists, in Chromium over a real IndexedDB (issue #27:
- * every list exports what it shows). Each list is narrowed by a search from the URL, then exported: the file
- * holds the list's column headers, values with commas, quotes, line breaks and non-ASCII letters read back
- * intact, and as many rows as the count line says match, in the screen's order. Component-level, where an
- * end-to-end run per list would sync the whole demo first (the customer list keeps its e2e test).
+ * "Export CSV" on the supplier, return, credit note, supplier invoice, product and reference lists, in
+ * Chromium over a real IndexedDB (issue #27: every list exports what it shows). Each list is narrowed by a
+ * search from the URL, then exported: the file holds the list's column headers, values with commas,
+ * quotes, line breaks and non-ASCII letters read back intact, and as many rows as the count line says match,
+ * in the screen's order. Component-level, where an end-to-end run per list would sync the whole demo first
+ * (the customer list keeps its e2e test).
  */
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { sampleCreditNote, sampleSupplier, sampleSupplierReturn } from '../api/resources/fixtures';
+import {
+  sampleCreditNote,
+  sampleProduct,
+  samplePurchaseOrderReceipt,
+  sampleSupplier,
+  sampleSupplierInvoice,
+  sampleSupplierReturn,
+  sampleSupplierReturnReason,
+} from '../api/resources/fixtures';
 import { mountInPage } from '../components/testing/mountInPage';
 import { DockhandDb } from '../db/schema';
 import CreditNoteList from './creditNotes/CreditNoteList.svelte';
+import ProductList from './products/ProductList.svelte';
+import { listKindOf } from './referenceData/listKinds';
+import ListPage from './referenceData/ListPage.svelte';
+import InvoiceList from './supplierInvoices/InvoiceList.svelte';
 import ReturnList from './supplierReturns/ReturnList.svelte';
 import SupplierList from './suppliers/SupplierList.svelte';
 
@@ -46,6 +59,8 @@ interface Case {
   headers: string[];
   /** The column that holds TRICKY in the file. */
   trickyColumn: number;
+  /** What else the screen takes (a reference list's kind). */
+  props?: Record<string, unknown>;
 }
 
 const CASES: Case[] = [
@@ -102,39 +117,97 @@ const CASES: Case[] = [
     headers: ['Credit note', 'Supplier reference', 'Supplier', 'Outlet', 'Credited on', 'Total (inc tax)'],
     trickyColumn: 2,
   },
+  {
+    name: 'supplier invoices',
+    screen: InvoiceList,
+    noun: /invoices?/,
+    seed: (db) => {
+      const invoice = (id: number, poId: number, number: string) =>
+        sampleSupplierInvoice({
+          id,
+          supplier_invoice_number: number,
+          purchase_order_receipts: [samplePurchaseOrderReceipt({ purchase_order_id: poId })],
+        });
+      return db.supplierInvoices.bulkPut([
+        invoice(7001, 1042, TRICKY),
+        invoice(7002, 1042, 'INV-2'),
+        invoice(7003, 1042, 'INV-3'),
+        invoice(7004, 2000, 'INV-4'),
+      ]);
+    },
+    search: '1042',
+    headers: ['Invoice', 'Number', 'Order', 'Supplier', 'Status', 'Invoice date', 'Total (inc tax)'],
+    trickyColumn: 1,
+  },
+  {
+    name: 'products',
+    screen: ProductList,
+    noun: /products?/,
+    seed: (db) =>
+      db.products.bulkPut([
+        sampleProduct({ id: 1, supplier_sku: 'KEEP-1', short_description: TRICKY }),
+        sampleProduct({ id: 2, supplier_sku: 'KEEP-2', short_description: 'Bolt' }),
+        sampleProduct({ id: 3, supplier_sku: 'KEEP-3', short_description: 'Anchor' }),
+        sampleProduct({ id: 4, supplier_sku: 'OTHER', short_description: 'Hidden' }),
+      ]),
+    search: 'keep',
+    headers: ['Description', 'Supplier SKU', 'Barcode', 'Supplier', 'Available'],
+    trickyColumn: 0,
+  },
+  {
+    name: 'return reasons',
+    screen: ListPage,
+    noun: /return reasons?/,
+    seed: (db) =>
+      db.returnReasons.bulkPut([
+        sampleSupplierReturnReason({ id: 71, name: TRICKY }),
+        sampleSupplierReturnReason({ id: 72, name: 'Late' }),
+        sampleSupplierReturnReason({ id: 73, name: 'Crushed', deleted: true }),
+        sampleSupplierReturnReason({ id: 80, name: 'Hidden' }),
+      ]),
+    search: '7',
+    headers: ['Name', 'State'],
+    trickyColumn: 0,
+    props: { kind: listKindOf('return-reasons') },
+  },
 ];
 
-describe.each(CASES)('the $name list', ({ name, screen, noun, seed, search, headers, trickyColumn }) => {
-  it('exports the rows it shows, with its columns, quoted and counted as on screen', async () => {
-    const db = new DockhandDb(`list-export-${crypto.randomUUID()}`);
-    opened.push(db);
-    await seed(db);
-    mountInPage(screen, { db, session: { syncStatus: null }, query: { q: search } });
+describe.each(CASES)(
+  'the $name list',
+  ({ name, screen, noun, seed, search, headers, trickyColumn, props }) => {
+    it('exports the rows it shows, with its columns, quoted and counted as on screen', async () => {
+      const db = new DockhandDb(`list-export-${crypto.randomUUID()}`);
+      opened.push(db);
+      await seed(db);
+      mountInPage(screen, { db, session: { syncStatus: null }, query: { q: search }, ...props });
 
-    const countLine = page.getByText(new RegExp(`^\\d+ ${noun.source} match, of 4$`));
-    await expect.element(countLine).toBeVisible();
-    const shown = Number(/^(\d+)/.exec(countLine.element().textContent!)![1]);
-    expect(shown).toBe(3);
+      const countLine = page.getByText(new RegExp(`^\\d+ ${noun.source} match, of 4$`));
+      await expect.element(countLine).toBeVisible();
+      const shown = Number(/^(\d+)/.exec(countLine.element().textContent!)![1]);
+      expect(shown).toBe(3);
 
-    await userEvent.click(page.getByRole('button', { name: 'Export CSV' }));
-    const fileName = new RegExp(
-      `^Exported 3 rows to ${name.replace(' ', '-')}-\\d{4}-\\d{2}-\\d{2}\\.csv\\.$`,
-    );
-    await expect.element(page.getByText(fileName)).toBeVisible();
-    expect(saved).toHaveLength(1);
-    const bytes = new Uint8Array(await saved[0]!.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const { data, errors } = Papa.parse<string[]>(new TextDecoder().decode(bytes), { skipEmptyLines: true });
-    expect(errors).toEqual([]);
-    const [header, ...rows] = data;
-    expect(header).toEqual(headers);
-    expect(rows).toHaveLength(shown);
-    expect(rows.map((row) => row[trickyColumn])).toContain(TRICKY);
+      await userEvent.click(page.getByRole('button', { name: 'Export CSV' }));
+      const fileName = new RegExp(
+        `^Exported 3 rows to ${name.replace(' ', '-')}-\\d{4}-\\d{2}-\\d{2}\\.csv\\.$`,
+      );
+      await expect.element(page.getByText(fileName)).toBeVisible();
+      expect(saved).toHaveLength(1);
+      const bytes = new Uint8Array(await saved[0]!.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const { data, errors } = Papa.parse<string[]>(new TextDecoder().decode(bytes), {
+        skipEmptyLines: true,
+      });
+      expect(errors).toEqual([]);
+      const [header, ...rows] = data;
+      expect(header).toEqual(headers);
+      expect(rows).toHaveLength(shown);
+      expect(rows.map((row) => row[trickyColumn])).toContain(TRICKY);
 
-    // In the screen's order: each option's first cell is the first value of the file's row.
-    const options = page.getByRole('listbox').getByRole('option');
-    await expect.poll(() => options.all()).toHaveLength(shown);
-    const firstCells = options.elements().map((option) => option.querySelector('span')?.textContent);
-    expect(firstCells).toEqual(rows.map((row) => row[0]));
-  });
-});
+      // In the screen's order: each option's first cell is the first value of the file's row.
+      const options = page.getByRole('listbox').getByRole('option');
+      await expect.poll(() => options.all()).toHaveLength(shown);
+      const firstCells = options.elements().map((option) => option.querySelector('span')?.textContent);
+      expect(firstCells).toEqual(rows.map((row) => row[0]));
+    });
+  },
+);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductListRow } from '../../db/products/productSearch';
-import { listParamsOf, queryOfListParams, sortRows } from './listParams';
+import { productListSpec, sortRows } from './listParams';
 
 const row = (id: number, description: string, sku: string, available: number): ProductListRow => ({
   id,
@@ -14,12 +14,17 @@ const row = (id: number, description: string, sku: string, available: number): P
 
 describe('product list params', () => {
   it('reads the search and sort from the URL and drops what is not valid', () => {
-    expect(listParamsOf({ q: 'bolt', sort: 'sku', dir: 'desc' })).toEqual({
+    expect(productListSpec.parse({ q: 'bolt', sort: 'sku', dir: 'desc' })).toEqual({
+      filters: {},
       search: 'bolt',
       sort: { key: 'sku', direction: 'desc' },
     });
-    expect(listParamsOf({ sort: 'price', dir: 'up' })).toEqual({ search: '', sort: null });
-    expect(queryOfListParams({ search: 'nut', sort: null })).toEqual({
+    expect(productListSpec.parse({ sort: 'price', dir: 'up' })).toEqual({
+      filters: {},
+      search: '',
+      sort: null,
+    });
+    expect(productListSpec.format({ filters: {}, search: 'nut', sort: null })).toEqual({
       q: 'nut',
       sort: undefined,
       dir: undefined,

@@ -1,39 +1,29 @@
 /**
- * The product search as data (DOM-free, tested in Node): the search and sort the URL keeps, and how the
- * matches are ordered. Matches come from src/db/products/productSearch.ts (at most a few hundred).
+ * The product search as data (DOM-free, tested in Node): the search and sort the URL keeps, the columns
+ * (and what each writes into the CSV), and how the matches are ordered. Matches come from src/db/products/productSearch.ts (at most a few hundred).
  */
-import { z } from 'zod';
+import { listSpec } from '../../components/list/listQuery';
+import type { ListColumn, ListParams } from '../../components/list/listShell';
 import type { ProductListRow } from '../../db/products/productSearch';
-import type { Query } from '../../lib/routes';
 
 export const SORT_KEYS = ['description', 'sku', 'supplier', 'available'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
-/** What the search keeps in the URL. `sort` null: best match first (codes, then descriptions). */
-export interface ProductListParams {
-  search: string;
-  sort: { key: SortKey; direction: 'asc' | 'desc' } | null;
-}
+/** No filters: the search is the whole of it. */
+export type ProductFilters = Record<never, never>;
 
-/** Anything in the URL that is not valid is dropped: a hand-edited link never breaks the list. */
-const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const ListQuerySchema = z.object({
-  q: lenient(z.string()),
-  sort: lenient(z.enum(SORT_KEYS)),
-  dir: lenient(z.enum(['asc', 'desc'])),
-});
+/** What the search keeps in the URL (`q`, `sort`, `dir`). `sort` null: best match first (codes, then descriptions). */
+export const productListSpec = listSpec<ProductFilters, SortKey>({}, SORT_KEYS);
+export type ProductListParams = ListParams<ProductFilters, SortKey>;
 
-export function listParamsOf(query: Readonly<Record<string, string>>): ProductListParams {
-  const parsed = ListQuerySchema.parse(query);
-  return {
-    search: parsed.q ?? '',
-    sort: parsed.sort ? { key: parsed.sort, direction: parsed.dir ?? 'asc' } : null,
-  };
-}
-
-export function queryOfListParams({ search, sort }: ProductListParams): Query {
-  return { q: search, sort: sort?.key, dir: sort?.direction };
-}
+/** The CSV writes what the row shows; an empty code as an empty cell. */
+export const PRODUCT_COLUMNS: readonly ListColumn<ProductListRow, SortKey>[] = [
+  { key: 'description', label: 'Description', sortable: true, csv: (row) => row.description },
+  { key: 'sku', label: 'Supplier SKU', sortable: true, csv: (row) => row.sku || null },
+  { key: 'barcode', label: 'Barcode', csv: (row) => row.barcode || null },
+  { key: 'supplier', label: 'Supplier', sortable: true, csv: (row) => row.supplier || null },
+  { key: 'available', label: 'Available', sortable: true, align: 'end', csv: (row) => row.available },
+];
 
 const natural = (text: string) => text.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(12, '0'));
 

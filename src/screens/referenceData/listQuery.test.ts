@@ -1,19 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { formatRoute } from '../../lib/routes';
-import { listParamsOf, queryOfListParams, rowText, stateText } from './listQuery';
+import { narrowRows, referenceListSpec, rowText, stateText } from './listQuery';
 
 describe('the reference lists in the URL', () => {
   it('keeps the deleted filter tri-state: live, deleted, or absent for both', () => {
-    expect(listParamsOf({ deleted: 'live' })).toEqual({ deleted: 'live' });
-    expect(listParamsOf({ deleted: 'deleted' })).toEqual({ deleted: 'deleted' });
-    expect(listParamsOf({})).toEqual({ deleted: null });
-    expect(listParamsOf({ deleted: 'maybe', other: 'x' })).toEqual({ deleted: null });
-    expect(formatRoute('lists', ['return-reasons'], queryOfListParams({ deleted: 'deleted' }))).toBe(
-      '#/lists/return-reasons?deleted=deleted',
-    );
-    expect(formatRoute('lists', ['return-reasons'], queryOfListParams({ deleted: null }))).toBe(
-      '#/lists/return-reasons',
-    );
+    const deleted = (query: Record<string, string>) => referenceListSpec.parse(query).filters.deleted;
+    expect(deleted({ deleted: 'live' })).toBe('live');
+    expect(deleted({ deleted: 'deleted' })).toBe('deleted');
+    expect(deleted({})).toBeNull();
+    expect(deleted({ deleted: 'maybe', other: 'x' })).toBeNull();
+    const params = referenceListSpec.parse({});
+    const route = (value: 'deleted' | null) =>
+      formatRoute(
+        'lists',
+        ['return-reasons'],
+        referenceListSpec.format({ ...params, filters: { deleted: value } }),
+      );
+    expect(route('deleted')).toBe('#/lists/return-reasons?deleted=deleted');
+    expect(route(null)).toBe('#/lists/return-reasons');
+  });
+
+  it('shows the rows the deleted filter and every word of the search keep, by name either way', () => {
+    const rows = [
+      { record: { id: 1, name: 'Arrived damaged', deleted: false }, badge: null },
+      { record: { id: 2, name: 'Damaged box', deleted: true }, badge: null },
+      { record: { id: 3, name: 'Late', deleted: false }, badge: null },
+    ];
+    const shown = (query: Record<string, string>, hasDeletedFilter = true) =>
+      narrowRows(rows, referenceListSpec.parse(query), hasDeletedFilter).map((row) => row.record.id);
+    expect(shown({ q: 'damaged' })).toEqual([1, 2]);
+    expect(shown({ q: 'damaged', deleted: 'live' })).toEqual([1]);
+    expect(shown({ q: 'box dam' })).toEqual([2]);
+    expect(shown({ q: '3' })).toEqual([3]);
+    expect(shown({ sort: 'name', dir: 'desc' })).toEqual([3, 2, 1]);
+    // A list without the filter ignores one in a hand-edited link.
+    expect(shown({ deleted: 'deleted' }, false)).toEqual([1, 2, 3]);
   });
 
   it('says a deleted reason with its day, a disabled outlet, and nothing for a live record', () => {

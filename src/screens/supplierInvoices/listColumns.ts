@@ -1,0 +1,66 @@
+/**
+ * The supplier invoice list's declaration for the list shell (src/components/list/listShell.ts): its URL
+ * state, its columns (what each writes into the CSV) and its filters. The rows and their search and sort are
+ * ./listRows.ts's.
+ */
+import { SUPPLIER_INVOICE_STATUSES } from '../../api/resources';
+import type { ListColumn, ListFilter, ListSpec } from '../../components/list/listShell';
+import type { Choice } from '../../db/parties';
+import { poNumber } from '../../lib/recordFormat';
+import { invoiceRef, invoiceStatusText } from './invoiceFormat';
+import {
+  listParamsOf,
+  NO_FILTERS,
+  queryOfListParams,
+  type InvoiceFilters,
+  type InvoiceListRow,
+  type SortKey,
+} from './listRows';
+
+export const invoiceListSpec: ListSpec<InvoiceFilters, SortKey> = {
+  parse: listParamsOf,
+  format: queryOfListParams,
+  noFilters: NO_FILTERS,
+};
+
+/** The CSV writes a missing value as an empty cell; the date as the supplier's day; the badge is sync state. */
+export const INVOICE_COLUMNS: readonly ListColumn<InvoiceListRow, SortKey>[] = [
+  { key: 'ref', label: 'Invoice', csv: (row) => invoiceRef(row.id) },
+  { key: 'number', label: 'Number', sortable: true, csv: (row) => row.number },
+  { key: 'po', label: 'Order', sortable: true, csv: (row) => row.poIds.map(poNumber).join(', ') || null },
+  {
+    key: 'supplier',
+    label: 'Supplier',
+    sortable: true,
+    csv: (row) => row.suppliers.map((supplier) => supplier.name).join(', ') || null,
+  },
+  { key: 'status', label: 'Status', sortable: true, csv: (row) => invoiceStatusText(row.status) },
+  {
+    key: 'invoicedOn',
+    label: 'Invoice date',
+    sortable: true,
+    // Midnight UTC of the supplier's date: its day is the date's first ten characters, wherever this PC is.
+    csv: (row) => row.invoicedOn?.slice(0, 10) ?? null,
+  },
+  { key: 'total', label: 'Total (inc tax)', sortable: true, align: 'end', csv: (row) => row.totalInc },
+  { key: 'badge', label: '' },
+];
+
+export function invoiceFilters(suppliers: () => readonly Choice[]): readonly ListFilter<InvoiceFilters>[] {
+  return [
+    {
+      key: 'status',
+      label: 'Status',
+      placeholder: 'Any status',
+      options: SUPPLIER_INVOICE_STATUSES.map((name) => ({ value: name, label: invoiceStatusText(name) })),
+    },
+    { key: 'supplierId', label: 'Supplier', placeholder: 'Any supplier', options: suppliers },
+    { kind: 'date', key: 'from', label: 'Dated from' },
+    {
+      kind: 'date',
+      key: 'to',
+      label: 'Dated to',
+      error: ({ from, to }) => (from && to && from > to ? 'Must be on or after “Dated from”' : undefined),
+    },
+  ];
+}
