@@ -11,8 +11,15 @@ import { page, userEvent } from 'vitest/browser';
 import { router } from '../../lib/router.svelte';
 import { mountInPage } from '../testing/mountInPage';
 import ListScreen from './ListScreen.svelte';
-import { choicesOf, type ListColumn, type ListFilter, type ListSpec, type PullProgress } from './listShell';
-import { listState, type ListState } from './listState.svelte';
+import {
+  choicesOf,
+  type ListColumn,
+  type ListFilter,
+  type ListSource,
+  type ListSpec,
+  type PullProgress,
+} from './listShell';
+import { listState, shownRows, type ListState } from './listState.svelte';
 
 interface Fruit {
   id: number;
@@ -81,16 +88,23 @@ function shown(state: ListState<Filters, Key>, all: readonly Fruit[]): Fruit[] {
 const roots: (() => void)[] = [];
 afterEach(() => roots.splice(0).forEach((stop) => stop()));
 
+/** The list over `data` as a live read of it: `current`, `loaded` and `error` change as the test says. */
 function screen(
-  data: { all?: Fruit[]; loaded?: boolean; error?: unknown; pull?: PullProgress } = {},
+  data: { all?: Fruit[]; loaded?: boolean; error?: string | null; pull?: PullProgress } = {},
   hash = '#/fruit',
 ) {
   router.navigate(hash);
+  const read = $state({ current: FRUIT, loaded: true, error: null as string | null });
+  if (data.all) read.current = data.all;
+  if (data.loaded !== undefined) read.loaded = data.loaded;
   let state!: ListState<Filters, Key>;
+  let source!: ListSource<Fruit>;
   roots.push(
-    $effect.root(() => void (state = listState(() => router.route.query, spec, { searchDelayMs: 0 }))),
+    $effect.root(() => {
+      state = listState(() => router.route.query, spec, { searchDelayMs: 0 });
+      source = shownRows(state, read, (all) => shown(state, all));
+    }),
   );
-  const source = $state({ all: FRUIT, loaded: true, error: undefined as unknown, ...data });
   mountInPage(ListScreen, {
     title: 'Fruit',
     noun: 'fruit',
@@ -100,29 +114,17 @@ function screen(
     filters: FILTERS,
     columns: COLUMNS,
     grid: '1fr 1fr 1fr 3rem',
-    get rows() {
-      return shown(state, source.all);
-    },
-    get total() {
-      return source.all.length;
-    },
-    get loaded() {
-      return source.loaded;
-    },
-    get error() {
-      return source.error;
-    },
+    source,
     whyEmpty: () => `of kind ${state.params.value.filters.kind}`,
     empty: {
       syncing: (pull: PullProgress) => `Still coming: ${pull.done} of ${pull.total}.`,
       none: 'No fruit yet.',
     },
     pull: data.pull,
-    key: (fruit: Fruit) => fruit.id,
-    rowHref: (fruit: Fruit) => `#/fruit/${fruit.id}`,
+    section: 'fruit',
     row,
   });
-  return { state, source };
+  return { state, read };
 }
 
 const status = () => page.getByRole('status').first();
@@ -155,12 +157,12 @@ describe('ListScreen', () => {
   });
 
   it('says why it is empty: reading, syncing, nothing cached, or could not read', async () => {
-    const { source } = screen({ all: [], loaded: false, pull: { done: 40, total: 900, finished: false } });
+    const { read } = screen({ all: [], loaded: false, pull: { done: 40, total: 900, finished: false } });
     await expect.element(status()).toHaveTextContent('Reading fruit…');
-    source.loaded = true;
+    read.loaded = true;
     await expect.element(page.getByText('Still coming: 40 of 900.')).toBeVisible();
     await expect.element(page.getByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
-    source.error = 'the disk is full';
+    read.error = 'the disk is full';
     await expect
       .element(page.getByRole('alert'))
       .toHaveTextContent('Could not read the fruit: the disk is full');

@@ -76,6 +76,16 @@ interface ColumnBase<Row> {
 export type ListColumn<Row, Key extends string> =
   (ColumnBase<Row> & { key: Key; sortable: true }) | (ColumnBase<Row> & { key: string; sortable?: false });
 
+/** The supplier and outlet of a list whose records name both (returns, credit notes), sortable by name. */
+export function partyColumns<
+  Row extends { supplier: { name: string }; outlet: { name: string } },
+>(): ListColumn<Row, 'supplier' | 'outlet'>[] {
+  return [
+    { key: 'supplier', label: 'Supplier', sortable: true, csv: (row) => row.supplier.name },
+    { key: 'outlet', label: 'Outlet', sortable: true, csv: (row) => row.outlet.name },
+  ];
+}
+
 /** The CSV's columns: the declared ones that write a value, in their order. */
 export function csvColumns<Row>(columns: readonly ListColumn<Row, string>[]): CsvColumn<Row>[] {
   return columns.flatMap((column) =>

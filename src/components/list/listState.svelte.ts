@@ -7,7 +7,7 @@
  */
 import { queryState } from '../../lib/queryState.svelte';
 import type { Live } from '../../lib/live.svelte';
-import { isFiltering, type ListParams, type ListSource, type ListSpec } from './listShell';
+import { isFiltering, type ListParams, type ListSource, type ListSpec, type SortState } from './listShell';
 
 export const SEARCH_DELAY_MS = 150;
 
@@ -68,6 +68,14 @@ export function listState<Filters extends object, Key extends string>(
   return new ListState(query, spec, options);
 }
 
+/** How a list read whole narrows its rows: one function, or the area's filter and sort in turn. */
+export type Narrow<Row, Filters extends object, Key extends string> =
+  | ((rows: readonly Row[], params: ListParams<Filters, Key>) => Row[])
+  | {
+      filter: (rows: readonly Row[], filters: Filters, search: string) => Row[];
+      sort: (rows: readonly Row[], sort: SortState<Key> | null) => Row[];
+    };
+
 /**
  * A list whose records are all in memory (a cached table read whole, a few thousand small rows): the rows
  * shown are `narrow`'s of every row, for the filters, the paused search and the sort; re-narrowed when
@@ -76,9 +84,14 @@ export function listState<Filters extends object, Key extends string>(
 export function shownRows<Row, Filters extends object, Key extends string>(
   state: ListState<Filters, Key>,
   all: Live<readonly Row[]>,
-  narrow: (rows: readonly Row[], params: ListParams<Filters, Key>) => Row[],
+  narrow: Narrow<Row, Filters, Key>,
 ): ListSource<Row> {
-  const rows = $derived(narrow(all.current, { ...state.params.value, search: state.search }));
+  const apply =
+    typeof narrow === 'function'
+      ? narrow
+      : (rows: readonly Row[], { filters, search, sort }: ListParams<Filters, Key>) =>
+          narrow.sort(narrow.filter(rows, filters, search), sort);
+  const rows = $derived(apply(all.current, { ...state.params.value, search: state.search }));
   return {
     get rows() {
       return rows;
