@@ -41,6 +41,12 @@ export const provideFields = (context: FieldContext) => setContext(FIELDS, conte
 /** The enclosing edit form's field context, if the field is inside one (called while the field is created). */
 export const fieldContext = (): FieldContext | undefined => getContext<FieldContext | undefined>(FIELDS);
 
+/** A run of fields declared once (TextFields, CheckFields): the form they edit and its fields in order. */
+export interface FieldRun<F extends object> {
+  form: F;
+  fields: readonly (keyof F & string)[];
+}
+
 /** The state a save's answer leaves the form in. */
 export function stateAfter(result: SaveResult): EditFormState {
   if (!result.ok) return 'refused';

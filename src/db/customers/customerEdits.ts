@@ -16,7 +16,7 @@ import {
   type DeliveryAddress,
 } from '../../api/resources';
 import type { OpRecord } from '../ops';
-import { inEditTransaction, serverRecordOf } from '../edits/queueEdit';
+import { editCached, inEditTransaction, serverRecordOf } from '../edits/queueEdit';
 import { allocateTempId, enqueue } from '../outbox';
 import type { DockhandDb } from '../schema';
 import { customerName, type CachedCustomer } from './customerIndex';
@@ -173,32 +173,36 @@ export function saveCustomerEdits(
   form: CustomerForm,
   options: { now?: Date; seen?: CachedCustomer } = {},
 ): Promise<CustomerEditResult> {
-  return inEditTransaction(db, async (): Promise<CustomerEditResult> => {
-    const customer = await db.customers.get(id);
-    if (!customer) return { ok: false, errors: { $: ['This customer is not on this computer any more.'] } };
-    const seen = options.seen ?? customer;
-    const valid = validateCustomerEdit(seen, form);
-    if (!valid.ok) return valid;
-    const body = valid.body;
-    if (Object.keys(body).length === 0) return { ok: true, op: null, customer };
-    const taken = await numberTaken(db, id, body.customer_number);
-    if (taken) return { ok: false, errors: taken };
-    const row = customerRowAfter(
-      serverRecordOf(customer) as unknown as Customer,
-      body,
-      await referenceNames(db),
-    );
-    const op = await enqueue(db, {
-      kind: 'updateCustomer',
-      params: { id },
-      body,
-      baseVersion: serverRecordOf(seen),
-      cacheChanges: [{ table: 'customers', put: [row] }],
-      label: `Update ${customerName(customer)} (${changedText(body)})`,
-      now: options.now ?? new Date(),
-    });
-    return { ok: true, op, customer: (await db.customers.get(id)) ?? customer };
-  });
+  const missing = 'This customer is not on this computer any more.';
+  return editCached(
+    db,
+    () => db.customers.get(id),
+    missing,
+    async (customer): Promise<CustomerEditResult> => {
+      const seen = options.seen ?? customer;
+      const valid = validateCustomerEdit(seen, form);
+      if (!valid.ok) return valid;
+      const body = valid.body;
+      if (Object.keys(body).length === 0) return { ok: true, op: null, customer };
+      const taken = await numberTaken(db, id, body.customer_number);
+      if (taken) return { ok: false, errors: taken };
+      const row = customerRowAfter(
+        serverRecordOf(customer) as unknown as Customer,
+        body,
+        await referenceNames(db),
+      );
+      const op = await enqueue(db, {
+        kind: 'updateCustomer',
+        params: { id },
+        body,
+        baseVersion: serverRecordOf(seen),
+        cacheChanges: [{ table: 'customers', put: [row] }],
+        label: `Update ${customerName(customer)} (${changedText(body)})`,
+        now: options.now ?? new Date(),
+      });
+      return { ok: true, op, customer: (await db.customers.get(id)) ?? customer };
+    },
+  );
 }
 
 /**

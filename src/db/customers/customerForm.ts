@@ -14,23 +14,8 @@
 import { z } from 'zod';
 import { CustomerCreateSchema, CustomerUpdateSchema, type CustomerUpdate } from '../../api/requests';
 import { AMOUNT_MAX, boundedNumber, CENT_PLACES, PAYMENT_TERMS_MAX, TEXT_MAX } from '../edits/formBounds';
-import {
-  addBoundErrors,
-  addError,
-  blankText,
-  changedRefs,
-  changedText,
-  changedValues,
-  checkedBody,
-  fieldOfKey,
-  keysOf,
-  NOT_ACCEPTED,
-  textBounds,
-  type ContractIssue,
-  type FormErrors,
-  type FormResult,
-  type KeyTable,
-} from '../edits/formRules';
+import * as rules from '../edits/formRules';
+import type { ContractIssue, FormErrors, FormResult, KeyTable } from '../edits/formRules';
 import type { CachedCustomer } from './customerIndex';
 
 export type { FormErrors } from '../edits/formRules';
@@ -119,7 +104,7 @@ export const CUSTOMER_TEXT = [
 ] as const satisfies readonly (keyof typeof TEXT_FIELDS)[];
 
 /** The billing address's lines, in order. */
-export const CUSTOMER_BILLING = keysOf(BILLING_FIELDS);
+export const CUSTOMER_BILLING = rules.keysOf(BILLING_FIELDS);
 
 /** Fields of the nested objects the server merges key by key: body object → form field → body key. */
 const NESTED_FIELDS = {
@@ -172,8 +157,8 @@ export const CUSTOMER_FIELD_LABELS: Record<CustomerFormField, string> = {
 /** A new customer's form: empty, nothing chosen, every flag off (the server's own defaults). */
 export function blankCustomerForm(): CustomerForm {
   return {
-    ...blankText(keysOf(TEXT_FIELDS)),
-    ...blankText(keysOf(BILLING_FIELDS)),
+    ...rules.blankText(rules.keysOf(TEXT_FIELDS)),
+    ...rules.blankText(rules.keysOf(BILLING_FIELDS)),
     dateOfBirth: '',
     dateOfBirthWithheld: false,
     customerTypeId: null,
@@ -267,7 +252,7 @@ export const customerMaxLength = (field: string): number | undefined =>
  * credit limit at most AMOUNT_MAX in whole cents (the API bounds neither beyond "not negative").
  */
 const CUSTOMER_BOUNDS = {
-  ...textBounds(CUSTOMER_MAX_LENGTH),
+  ...rules.textBounds(CUSTOMER_MAX_LENGTH),
   paymentTerms: boundedNumber(z.number(), 'Payment terms', { max: PAYMENT_TERMS_MAX }).nullable(),
   creditLimit: boundedNumber(z.number(), 'The credit limit', {
     max: AMOUNT_MAX,
@@ -285,16 +270,16 @@ const sameIds = (a: readonly number[], b: readonly number[]) =>
  */
 export function customerBody(before: CustomerForm, form: CustomerForm): CustomerUpdate {
   const body: Record<string, unknown> = {
-    ...changedText(TEXT_FIELDS, before, form, { trim: true }),
-    ...changedRefs(REF_FIELDS, before, form),
+    ...rules.changedText(TEXT_FIELDS, before, form, { trim: true }),
+    ...rules.changedRefs(REF_FIELDS, before, form),
   };
   if (form.dateOfBirth !== before.dateOfBirth) body.date_of_birth = form.dateOfBirth || null;
   if (form.dateOfBirthWithheld !== before.dateOfBirthWithheld)
     body.date_of_birth_withheld = form.dateOfBirthWithheld;
-  const billing = changedText(BILLING_FIELDS, before, form, { trim: true });
+  const billing = rules.changedText(BILLING_FIELDS, before, form, { trim: true });
   if (Object.keys(billing).length) body.billing_address = billing;
   for (const [object, fields] of Object.entries(NESTED_FIELDS)) {
-    const changed = changedValues(fields, before, form);
+    const changed = rules.changedValues(fields, before, form);
     if (Object.keys(changed).length) body[object] = changed;
   }
   if (!sameIds(form.priceGroupIds, before.priceGroupIds))
@@ -308,13 +293,13 @@ export function customerBody(before: CustomerForm, form: CustomerForm): Customer
 /** The body path of a contract issue → the form field it belongs to. */
 function formFieldOf(path: readonly PropertyKey[]): string {
   const [head, inner] = path.map(String);
-  if (head === 'billing_address') return fieldOfKey(BILLING_FIELDS, inner) ?? 'billingLine1';
+  if (head === 'billing_address') return rules.fieldOfKey(BILLING_FIELDS, inner) ?? 'billingLine1';
   if (head === 'price_groups') return 'priceGroupIds';
   if (head === 'sales_channels') return 'salesChannelIds';
   if (head === 'date_of_birth') return 'dateOfBirth';
   const nested = NESTED_FIELDS[head as keyof typeof NESTED_FIELDS] as KeyTable | undefined;
-  if (nested) return fieldOfKey(nested, inner) ?? '$';
-  return fieldOfKey(REF_FIELDS, head) ?? fieldOfKey(TEXT_FIELDS, head) ?? '$';
+  if (nested) return rules.fieldOfKey(nested, inner) ?? '$';
+  return rules.fieldOfKey(REF_FIELDS, head) ?? rules.fieldOfKey(TEXT_FIELDS, head) ?? '$';
 }
 
 /** One contract issue in a clerk's words. */
@@ -329,7 +314,7 @@ function messageFor(field: string, issue: ContractIssue): string {
     case 'creditLimit':
       return 'The credit limit is an amount of 0 or more.';
     default:
-      return issue.code === 'custom' ? issue.message : NOT_ACCEPTED;
+      return issue.code === 'custom' ? issue.message : rules.NOT_ACCEPTED;
   }
 }
 
@@ -345,14 +330,14 @@ function check(
   schema: typeof CustomerCreateSchema | typeof CustomerUpdateSchema,
   errors: FormErrors,
 ): CustomerFormResult {
-  addBoundErrors(CUSTOMER_BOUNDS, form, before, errors);
+  rules.addBoundErrors(CUSTOMER_BOUNDS, form, before, errors);
   if (!hasName(form))
-    addError(errors, 'firstName', messageFor('firstName', { code: 'custom', message: '', path: [] }));
+    rules.addError(errors, 'firstName', messageFor('firstName', { code: 'custom', message: '', path: [] }));
   if (form.accountEnabled && form.paymentTerms === null)
-    addError(errors, 'paymentTerms', 'Enter the payment terms in days (0 for none).');
+    rules.addError(errors, 'paymentTerms', 'Enter the payment terms in days (0 for none).');
   if (form.accountEnabled && form.creditLimit === null)
-    addError(errors, 'creditLimit', 'Enter the credit limit (0 for none).');
-  return checkedBody(schema as typeof CustomerUpdateSchema, body, errors, formFieldOf, messageFor);
+    rules.addError(errors, 'creditLimit', 'Enter the credit limit (0 for none).');
+  return rules.checkedBody(schema as typeof CustomerUpdateSchema, body, errors, formFieldOf, messageFor);
 }
 
 /** An edit: the body for what changed from `seen` (the customer as the form opened), checked. */

@@ -17,19 +17,8 @@ import { enqueue } from '../outbox';
 import type { DockhandDb } from '../schema';
 import { customerName, type CachedCustomer } from './customerIndex';
 import { TEXT_MAX } from '../edits/formBounds';
-import {
-  addBoundErrors,
-  blankText,
-  changedText,
-  changedValues,
-  checkedBody,
-  fieldOfKey,
-  keysOf,
-  NOT_ACCEPTED,
-  textBounds,
-  type FormErrors,
-  type FormResult,
-} from '../edits/formRules';
+import * as rules from '../edits/formRules';
+import type { FormErrors, FormResult } from '../edits/formRules';
 
 export interface DeliveryAddressForm {
   firstName: string;
@@ -100,10 +89,10 @@ export const DELIVERY_ADDRESS_MAX_LENGTH = {
 } as const satisfies Record<keyof typeof TEXT_FIELDS, number>;
 
 /** The address's sanity bounds, in one place: each line at most its length above. */
-const ADDRESS_BOUNDS = textBounds(DELIVERY_ADDRESS_MAX_LENGTH);
+const ADDRESS_BOUNDS = rules.textBounds(DELIVERY_ADDRESS_MAX_LENGTH);
 
 export function blankDeliveryAddressForm(): DeliveryAddressForm {
-  return { ...blankText(keysOf(TEXT_FIELDS)), isDefault: false };
+  return { ...rules.blankText(rules.keysOf(TEXT_FIELDS)), isDefault: false };
 }
 
 export function deliveryAddressFormOf(address: DeliveryAddress): DeliveryAddressForm {
@@ -120,8 +109,8 @@ export function deliveryAddressBody(
   form: DeliveryAddressForm,
 ): DeliveryAddressUpdate {
   return {
-    ...changedText(TEXT_FIELDS, before, form, { trim: true }),
-    ...changedValues({ isDefault: 'default' }, before, form),
+    ...rules.changedText(TEXT_FIELDS, before, form, { trim: true }),
+    ...rules.changedValues({ isDefault: 'default' }, before, form),
   } as DeliveryAddressUpdate;
 }
 
@@ -136,17 +125,17 @@ export function validateDeliveryAddress(
   form: DeliveryAddressForm,
 ): DeliveryAddressResult {
   const errors: FormErrors = {};
-  addBoundErrors(ADDRESS_BOUNDS, form, before, errors);
+  rules.addBoundErrors(ADDRESS_BOUNDS, form, before, errors);
   const fieldOf = (path: readonly PropertyKey[]) => {
     const key = String(path[0] ?? '');
-    return key === 'default' ? 'isDefault' : (fieldOfKey(TEXT_FIELDS, key) ?? '$');
+    return key === 'default' ? 'isDefault' : (rules.fieldOfKey(TEXT_FIELDS, key) ?? '$');
   };
-  return checkedBody(
+  return rules.checkedBody(
     DeliveryAddressUpdateSchema,
     deliveryAddressBody(before, form),
     errors,
     fieldOf,
-    () => NOT_ACCEPTED,
+    () => rules.NOT_ACCEPTED,
   );
 }
 

@@ -41,3 +41,25 @@ export async function inEditTransaction<R>(
     return { ok: false, errors };
   }
 }
+
+/**
+ * Runs `work` on the cached record `load` finds, in one edit transaction; a record no longer on this
+ * computer (deleted by a sync meanwhile) answers `missing` in the form's summary and writes nothing.
+ */
+export function editCached<Row, R>(
+  db: DockhandDb,
+  load: () => Promise<Row | undefined>,
+  missing: string,
+  work: (row: Row) => Promise<R>,
+  fieldOf?: (path: string) => string,
+): Promise<R | { ok: false; errors: FormErrors }> {
+  const gone = { ok: false as const, errors: { $: [missing] } };
+  return inEditTransaction(
+    db,
+    async () => {
+      const row = await load();
+      return row === undefined ? gone : work(row);
+    },
+    fieldOf,
+  );
+}

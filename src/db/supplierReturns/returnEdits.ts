@@ -6,7 +6,7 @@
  */
 import type { SupplierReturnUpdate } from '../../api/requests';
 import type { OpRecord } from '../ops';
-import { inEditTransaction, serverRecordOf } from '../edits/queueEdit';
+import { editCached, serverRecordOf } from '../edits/queueEdit';
 import { enqueue } from '../outbox';
 import type { DockhandDb } from '../schema';
 import { isFinalised, type CachedSupplierReturn } from './returnRecords';
@@ -65,9 +65,9 @@ export async function saveReturnHeader(
   form: ReturnHeaderForm,
   options: { now?: Date; seen?: CachedSupplierReturn } = {},
 ): Promise<ReturnEditResult> {
-  return inEditTransaction(db, async (): Promise<ReturnEditResult> => {
-    const row = (await db.supplierReturns.get(id)) as CachedSupplierReturn | undefined;
-    if (!row) return { ok: false, errors: { $: ['This return is not on this computer any more.'] } };
+  const load = () => db.supplierReturns.get(id) as Promise<CachedSupplierReturn | undefined>;
+  const missing = 'This return is not on this computer any more.';
+  return editCached(db, load, missing, async (row): Promise<ReturnEditResult> => {
     if (isFinalised(row))
       return { ok: false, errors: { $: ['This return is finalised: it can no longer be changed.'] } };
     const seen = options.seen ?? row;

@@ -10,20 +10,8 @@
  */
 import { SupplierReturnUpdateSchema, type SupplierReturnUpdate } from '../../api/requests';
 import { TEXT_MAX } from '../edits/formBounds';
-import {
-  addBoundErrors,
-  addError,
-  addKeptErrors,
-  changedRefs,
-  changedText,
-  changedValues,
-  checkedBody,
-  fieldOfKey,
-  textBounds,
-  tooLongOr,
-  type FormErrors,
-  type FormResult,
-} from '../edits/formRules';
+import * as rules from '../edits/formRules';
+import type { FormErrors, FormResult } from '../edits/formRules';
 import { SUPPLIER_RETURN_STATUSES, type SupplierReturnStatus } from '../../api/resources';
 import type { CachedSupplierReturn } from './returnRecords';
 
@@ -70,7 +58,7 @@ const VALUE_FIELDS = {
   includeTax: 'include_tax',
 } as const satisfies Partial<Record<ReturnHeaderField, keyof SupplierReturnUpdate>>;
 
-const ADDRESS_BOUNDS = textBounds({
+const ADDRESS_BOUNDS = rules.textBounds({
   addressLine1: TEXT_MAX.addressLine,
   suburb: TEXT_MAX.suburb,
   state: TEXT_MAX.state,
@@ -105,10 +93,10 @@ export function returnFormOf(row: CachedSupplierReturn): ReturnHeaderForm & { st
 export function returnUpdateBody(seen: CachedSupplierReturn, form: ReturnHeaderForm): SupplierReturnUpdate {
   const before = returnFormOf(seen);
   const address = {
-    ...changedText(ADDRESS_FIELDS, before, form),
-    ...changedRefs({ countryId: 'country' }, before, form),
+    ...rules.changedText(ADDRESS_FIELDS, before, form),
+    ...rules.changedRefs({ countryId: 'country' }, before, form),
   };
-  const body = changedValues(VALUE_FIELDS, before, form) as SupplierReturnUpdate;
+  const body = rules.changedValues(VALUE_FIELDS, before, form) as SupplierReturnUpdate;
   if (Object.keys(address).length)
     body.supplier_address = address as SupplierReturnUpdate['supplier_address'];
   if (form.status !== null && form.status !== before.status)
@@ -120,9 +108,9 @@ export function returnUpdateBody(seen: CachedSupplierReturn, form: ReturnHeaderF
 function formFieldOf(path: readonly PropertyKey[]): string {
   const [head, inner] = path.map(String);
   if (head === 'supplier_address')
-    return inner === 'country' ? 'countryId' : (fieldOfKey(ADDRESS_FIELDS, inner) ?? 'addressLine1');
+    return inner === 'country' ? 'countryId' : (rules.fieldOfKey(ADDRESS_FIELDS, inner) ?? 'addressLine1');
   if (head === 'supplier_return_status') return 'status';
-  return fieldOfKey(VALUE_FIELDS, head) ?? '$';
+  return rules.fieldOfKey(VALUE_FIELDS, head) ?? '$';
 }
 
 /** Why `status` cannot be saved, in words, or null when it can (the server's rules, said first here). */
@@ -146,16 +134,22 @@ export function validateReturnForm(
 ): FormResult<SupplierReturnUpdate> {
   const errors: FormErrors = {};
   const before = returnFormOf(seen);
-  addKeptErrors(['countryId'], form, before, errors, 'Once set, the country can be changed but not removed.');
+  rules.addKeptErrors(
+    ['countryId'],
+    form,
+    before,
+    errors,
+    'Once set, the country can be changed but not removed.',
+  );
   const refusal = statusRefusal(form.status, before.status, itemCount);
-  if (refusal) addError(errors, 'status', refusal);
+  if (refusal) rules.addError(errors, 'status', refusal);
   // The address lines the API leaves unbounded, held to ../edits/formBounds.ts when the user changes them.
-  addBoundErrors(ADDRESS_BOUNDS, form, before, errors);
-  return checkedBody(
+  rules.addBoundErrors(ADDRESS_BOUNDS, form, before, errors);
+  return rules.checkedBody(
     SupplierReturnUpdateSchema,
     returnUpdateBody(seen, form),
     errors,
     formFieldOf,
-    (field, issue) => tooLongOr(issue, form[field as ReturnHeaderField]),
+    (field, issue) => rules.tooLongOr(issue, form[field as ReturnHeaderField]),
   );
 }

@@ -9,7 +9,7 @@
  */
 import type { SupplierUpdate } from '../../api/requests';
 import type { OpRecord } from '../ops';
-import { editTables, inEditTransaction, serverRecordOf } from '../edits/queueEdit';
+import { editCached, editTables, serverRecordOf } from '../edits/queueEdit';
 import { enqueue } from '../outbox';
 import type { DockhandDb } from '../schema';
 import { validateSupplierForm, type FormErrors, type SupplierForm } from './supplierForm';
@@ -85,9 +85,9 @@ export async function saveSupplierEdits(
   form: SupplierForm,
   options: { now?: Date; seen?: CachedSupplier } = {},
 ): Promise<SupplierEditResult> {
-  return inEditTransaction(db, async (): Promise<SupplierEditResult> => {
-    const supplier = (await db.suppliers.get(id)) as CachedSupplier | undefined;
-    if (!supplier) return { ok: false, errors: { $: ['This supplier is not on this computer any more.'] } };
+  const load = () => db.suppliers.get(id) as Promise<CachedSupplier | undefined>;
+  const missing = 'This supplier is not on this computer any more.';
+  return editCached(db, load, missing, async (supplier): Promise<SupplierEditResult> => {
     const seen = options.seen ?? supplier;
     const valid = validateSupplierForm(seen, form);
     if (!valid.ok) return valid;

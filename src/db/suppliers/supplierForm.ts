@@ -12,22 +12,8 @@
 import { SupplierUpdateSchema, type SupplierUpdate } from '../../api/requests';
 import { SUPPLIER_COMMENTS_FORBIDDEN } from '../../api/resources';
 import { TEXT_MAX, upToText } from '../edits/formBounds';
-import {
-  addBoundErrors,
-  addError,
-  addKeptErrors,
-  changedRefs,
-  changedText,
-  changedValues,
-  checkedBody,
-  fieldOfKey,
-  NOT_ACCEPTED,
-  textBounds,
-  tooLongOr,
-  type ContractIssue,
-  type FormErrors,
-  type FormResult,
-} from '../edits/formRules';
+import * as rules from '../edits/formRules';
+import type { ContractIssue, FormErrors, FormResult } from '../edits/formRules';
 import type { CachedSupplier } from './supplierRecords';
 
 export type { FormErrors } from '../edits/formRules';
@@ -153,7 +139,7 @@ export const supplierMaxLength = (field: string): number | undefined =>
   MAX_LENGTH[field as SupplierFormField];
 
 /** The bounds the contract does not check, in one place. */
-const OWN_BOUNDS = textBounds(OWN_MAX_LENGTH);
+const OWN_BOUNDS = rules.textBounds(OWN_MAX_LENGTH);
 
 /** The comments rule in words, shown under the field (the contract's list, spaced out to read). */
 export const COMMENTS_RULE = `Up to 255 characters. Letters, numbers, spaces, commas, full stops and hyphens are fine; these symbols are not: ${SUPPLIER_COMMENTS_FORBIDDEN.join(' ')}`;
@@ -205,14 +191,14 @@ export function supplierFormOf(supplier: CachedSupplier): SupplierForm {
 export function supplierUpdateBody(seen: CachedSupplier, form: SupplierForm): SupplierUpdate {
   const before = supplierFormOf(seen);
   const address = {
-    ...changedText(ADDRESS_FIELDS, before, form),
-    ...changedRefs({ addressCountryId: 'country' }, before, form),
+    ...rules.changedText(ADDRESS_FIELDS, before, form),
+    ...rules.changedRefs({ addressCountryId: 'country' }, before, form),
   };
   return {
-    ...changedText(TEXT_FIELDS, before, form),
-    ...changedValues(FLAG_FIELDS, before, form),
+    ...rules.changedText(TEXT_FIELDS, before, form),
+    ...rules.changedValues(FLAG_FIELDS, before, form),
     ...(Object.keys(address).length ? { address } : {}),
-    ...changedRefs(REF_FIELDS, before, form),
+    ...rules.changedRefs(REF_FIELDS, before, form),
   } as SupplierUpdate;
 }
 
@@ -220,9 +206,14 @@ export function supplierUpdateBody(seen: CachedSupplier, form: SupplierForm): Su
 function formFieldOf(path: readonly PropertyKey[]): string {
   const [head, inner] = path.map(String);
   if (head === 'address')
-    return inner === 'country' ? 'addressCountryId' : (fieldOfKey(ADDRESS_FIELDS, inner) ?? 'addressLine1');
+    return inner === 'country'
+      ? 'addressCountryId'
+      : (rules.fieldOfKey(ADDRESS_FIELDS, inner) ?? 'addressLine1');
   return (
-    fieldOfKey(REF_FIELDS, head) ?? fieldOfKey(TEXT_FIELDS, head) ?? fieldOfKey(FLAG_FIELDS, head) ?? '$'
+    rules.fieldOfKey(REF_FIELDS, head) ??
+    rules.fieldOfKey(TEXT_FIELDS, head) ??
+    rules.fieldOfKey(FLAG_FIELDS, head) ??
+    '$'
   );
 }
 
@@ -239,12 +230,12 @@ function messageFor(field: string, issue: ContractIssue, form: SupplierForm): st
     const found = forbiddenIn(form.comments);
     return `Take out ${found.join(' ')}: comments cannot contain ${found.length === 1 ? 'this symbol' : 'these symbols'}.`;
   }
-  return tooLongOr(
+  return rules.tooLongOr(
     issue,
     form[field as SupplierFormField],
     EMAIL_FIELDS.has(field)
       ? 'Not an email address: write it like orders@example.com, or leave it empty.'
-      : NOT_ACCEPTED,
+      : rules.NOT_ACCEPTED,
   );
 }
 
@@ -255,12 +246,12 @@ function messageFor(field: string, issue: ContractIssue, form: SupplierForm): st
 export function validateSupplierForm(seen: CachedSupplier, form: SupplierForm): FormResult<SupplierUpdate> {
   const errors: FormErrors = {};
   if (form.code.trim() === '')
-    addError(errors, 'code', 'A supplier needs a code: product links name their supplier by it.');
-  if (form.name.trim() === '') addError(errors, 'name', 'A supplier needs a name.');
+    rules.addError(errors, 'code', 'A supplier needs a code: product links name their supplier by it.');
+  if (form.name.trim() === '') rules.addError(errors, 'name', 'A supplier needs a name.');
   const before = supplierFormOf(seen);
-  addKeptErrors(['shippingPortId', 'countryOfOriginId', 'addressCountryId'], form, before, errors);
-  addBoundErrors(OWN_BOUNDS, form, before, errors);
-  return checkedBody(
+  rules.addKeptErrors(['shippingPortId', 'countryOfOriginId', 'addressCountryId'], form, before, errors);
+  rules.addBoundErrors(OWN_BOUNDS, form, before, errors);
+  return rules.checkedBody(
     SupplierUpdateSchema,
     supplierUpdateBody(seen, form),
     errors,
