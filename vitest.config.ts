@@ -52,7 +52,7 @@ export default defineConfig({
         extends: true,
         plugins: [svelte()],
         // Pre-bundled before the first test: found mid-run, Vite reloads the page and the run can flake.
-        optimizeDeps: { include: ['zod', 'dexie', 'papaparse'] },
+        optimizeDeps: { include: ['zod', 'dexie', 'papaparse', 'bwip-js', '@zxing/library'] },
         test: {
           name: 'components',
           sequence: { groupOrder: 1 },

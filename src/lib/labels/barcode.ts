@@ -12,9 +12,11 @@
  *   wrong), or a code too long to stay readable on a 50 mm label.
  *
  * The per-symbology renderers (`ean13`, `code128`) draw through bwip-js's SVG drawing, the same output as its
- * `toSVG`, but import only the two encoders, so the app does not carry the other hundred symbologies.
+ * `toSVG`, but import only the two encoders, so the app does not carry the other hundred symbologies. The
+ * `generic` entry is bwip-js without a platform's canvas: the same module in the app, in Node tests and in
+ * Chromium, and the one whose types resolve without a `browser` condition.
  */
-import { code128, drawingSVG, ean13 } from 'bwip-js';
+import { code128, drawingSVG, ean13 } from 'bwip-js/generic';
 import { z } from 'zod';
 import { hasGtinShape, isValidGtin, passesCheckDigit } from '../../db/receiving/gtin';
 
@@ -64,7 +66,12 @@ export type Barcode =
  */
 export function barcodeSvg(rawCode: string): Barcode {
   const parsed = LabelCodeSchema.safeParse(rawCode);
-  if (!parsed.success) return { ok: false, code: rawCode, error: parsed.error.issues[0].message };
+  if (!parsed.success)
+    return {
+      ok: false,
+      code: rawCode,
+      error: parsed.error.issues[0]?.message ?? 'This code cannot be printed as a barcode.',
+    };
   const code = parsed.data;
   const symbology = chooseSymbology(code);
   // Quiet zones: 11 modules each side for EAN-13 (GS1's minimum; its first digit sits in the left one), 10

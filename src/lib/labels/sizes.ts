@@ -46,7 +46,7 @@ function roll(id: string, width: number, height: number, use: string): LabelSize
 
 const A4 = { pageWidthMm: 210, pageHeightMm: 297 } as const;
 
-export const LABEL_SIZES: readonly LabelSize[] = [
+export const LABEL_SIZES = [
   roll('roll-50x25', 50, 25, 'shelf edge'),
   roll('roll-58x40', 58, 40, 'shelf or bin'),
   roll('roll-100x50', 100, 50, 'carton'),
@@ -80,7 +80,7 @@ export const LABEL_SIZES: readonly LabelSize[] = [
     gapXMm: 2.5,
     gapYMm: 0,
   },
-];
+] as const satisfies readonly LabelSize[];
 
 /** The first size, a 50 × 25 mm roll: the shelf label most thermal printers are loaded with. */
 export const DEFAULT_LABEL_SIZE_ID = LABEL_SIZES[0].id;
