@@ -7,11 +7,8 @@ import { samplePurchaseOrderItem, sampleProduct } from '../../api/resources/fixt
 import type { CachedPurchaseOrderItem, ReceiptDraft, ReceiptDraftLine } from '../schema';
 
 export const PO_ID = 1001;
-export const TENTS = 1;
-export const MUGS = 2;
-export const LANTERNS = 3;
-export const SOCKS = 4;
-export const STOVES = 5;
+/** The lines' ids (po_item_id). */
+export const [TENTS, MUGS, LANTERNS, SOCKS, STOVES] = [1, 2, 3, 4, 5] as const;
 
 export function orderLine(
   poItemId: number,
