@@ -16,7 +16,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { startSimulator } from '../index';
+import { startBenchSimulator } from './benchSimulator';
 import { median } from './timing';
 
 type Dataset = 'small' | 'large';
@@ -110,13 +110,7 @@ export async function benchHttpProcess(dataset: Dataset): Promise<HttpBenchRow[]
 
 /** Simulator and client in this process (the original set-up). */
 export async function benchHttpInline(dataset: Dataset): Promise<HttpBenchRow[]> {
-  const sim = await startSimulator({
-    port: 0,
-    dataset,
-    seed: 1,
-    validateResponses: false,
-    rateLimit: 1_000_000,
-  });
+  const sim = await startBenchSimulator(dataset);
   try {
     return await rows(sim.baseUrl, `http ${dataset}, same process`);
   } finally {

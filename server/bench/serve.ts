@@ -4,17 +4,11 @@
  * benchmark's client allocations (fetch buffers a 40 MB body) do not trigger collections of the simulator's
  * heap. Prints `{"baseUrl": ...}` on one line when listening; stops when its stdin closes.
  */
-import { startSimulator } from '../index';
+import { startBenchSimulator } from './benchSimulator';
 
 async function main() {
   const dataset = process.argv[2] === 'large' ? 'large' : 'small';
-  const sim = await startSimulator({
-    port: 0,
-    dataset,
-    seed: 1,
-    validateResponses: false,
-    rateLimit: 1_000_000,
-  });
+  const sim = await startBenchSimulator(dataset);
   process.stdout.write(`${JSON.stringify({ baseUrl: sim.baseUrl })}\n`);
   process.stdin.resume();
   process.stdin.on('end', () => void sim.stop().then(() => process.exit(0)));
