@@ -145,11 +145,8 @@ export function validateReturnForm(
   if (refusal) rules.addError(errors, 'status', refusal);
   // The address lines the API leaves unbounded, held to ../edits/formBounds.ts when the user changes them.
   rules.addBoundErrors(ADDRESS_BOUNDS, form, before, errors);
-  return rules.checkedBody(
-    SupplierReturnUpdateSchema,
-    returnUpdateBody(seen, form),
-    errors,
-    formFieldOf,
-    (field, issue) => rules.tooLongOr(issue, form[field as ReturnHeaderField]),
-  );
+  const body = returnUpdateBody(seen, form);
+  const message = (field: string, issue: rules.ContractIssue) =>
+    rules.tooLongOr(issue, form[field as ReturnHeaderField]);
+  return rules.checkedBody(SupplierReturnUpdateSchema, body, errors, formFieldOf, message);
 }
