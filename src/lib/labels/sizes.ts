@@ -6,23 +6,24 @@
  */
 import { z } from 'zod';
 
+/** Read-only: a size is a fact of the label stock, declared once below. */
 export interface LabelSize {
-  id: string;
+  readonly id: string;
   /** What the clerk picks from: the size and what it is for. */
-  name: string;
-  kind: 'roll' | 'sheet';
-  labelWidthMm: number;
-  labelHeightMm: number;
-  pageWidthMm: number;
-  pageHeightMm: number;
-  columns: number;
-  rows: number;
+  readonly name: string;
+  readonly kind: 'roll' | 'sheet';
+  readonly labelWidthMm: number;
+  readonly labelHeightMm: number;
+  readonly pageWidthMm: number;
+  readonly pageHeightMm: number;
+  readonly columns: number;
+  readonly rows: number;
   /** Top-left corner of the first label on the page. */
-  marginLeftMm: number;
-  marginTopMm: number;
+  readonly marginLeftMm: number;
+  readonly marginTopMm: number;
   /** Space between neighbouring labels, across and down. */
-  gapXMm: number;
-  gapYMm: number;
+  readonly gapXMm: number;
+  readonly gapYMm: number;
 }
 
 /** A roll label: the page is the label. */
