@@ -4,7 +4,8 @@
  * search from the URL, then exported: the file holds the list's column headers, values with commas,
  * quotes, line breaks and non-ASCII letters read back intact, and as many rows as the count line says match,
  * in the screen's order. Component-level, where an end-to-end run per list would sync the whole demo first
- * (the customer list keeps its e2e test).
+ * (the customer list keeps its e2e test). Rows go in through `db.table(name)`: the API types a record's id as
+ * nullable, which a typed table's insert refuses.
  */
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -69,12 +70,14 @@ const CASES: Case[] = [
     screen: SupplierList,
     noun: /suppliers?/,
     seed: (db) =>
-      db.suppliers.bulkPut([
-        sampleSupplier({ id: 1, supplier_code: 'KEEP-1', name: TRICKY }),
-        sampleSupplier({ id: 2, supplier_code: 'KEEP-2', name: 'Bolt', contact_name: null }),
-        sampleSupplier({ id: 3, supplier_code: 'KEEP-3', name: 'Acme', is_enabled: false }),
-        sampleSupplier({ id: 4, supplier_code: 'OTHER', name: 'Hidden' }),
-      ]),
+      db
+        .table('suppliers')
+        .bulkPut([
+          sampleSupplier({ id: 1, supplier_code: 'KEEP-1', name: TRICKY }),
+          sampleSupplier({ id: 2, supplier_code: 'KEEP-2', name: 'Bolt', contact_name: null }),
+          sampleSupplier({ id: 3, supplier_code: 'KEEP-3', name: 'Acme', is_enabled: false }),
+          sampleSupplier({ id: 4, supplier_code: 'OTHER', name: 'Hidden' }),
+        ]),
     search: 'keep',
     headers: ['Code', 'Name', 'Contact', 'Phone', 'Email', 'Status'],
     trickyColumn: 1,
@@ -103,7 +106,7 @@ const CASES: Case[] = [
     screen: CreditNoteList,
     noun: /credit notes?/,
     seed: (db) =>
-      db.creditNotes.bulkPut([
+      db.table('creditNotes').bulkPut([
         sampleCreditNote({ id: 9001, supplier_reference: 'KEEP-1', supplier: { id: 41, name: TRICKY } }),
         sampleCreditNote({ id: 9002, supplier_reference: 'KEEP-2' }),
         sampleCreditNote({
@@ -159,12 +162,14 @@ const CASES: Case[] = [
     screen: ListPage,
     noun: /return reasons?/,
     seed: (db) =>
-      db.returnReasons.bulkPut([
-        sampleSupplierReturnReason({ id: 71, name: TRICKY }),
-        sampleSupplierReturnReason({ id: 72, name: 'Late' }),
-        sampleSupplierReturnReason({ id: 73, name: 'Crushed', deleted: true }),
-        sampleSupplierReturnReason({ id: 80, name: 'Hidden' }),
-      ]),
+      db
+        .table('returnReasons')
+        .bulkPut([
+          sampleSupplierReturnReason({ id: 71, name: TRICKY }),
+          sampleSupplierReturnReason({ id: 72, name: 'Late' }),
+          sampleSupplierReturnReason({ id: 73, name: 'Crushed', deleted: true }),
+          sampleSupplierReturnReason({ id: 80, name: 'Hidden' }),
+        ]),
     search: '7',
     headers: ['Name', 'State'],
     trickyColumn: 0,

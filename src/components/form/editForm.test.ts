@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SAVED_HERE } from '../status/syncWords';
 import { keyAction, stateAfter, stateText, summaryFields, summaryMessage } from './editForm';
 
-const key = (key: string, extra: Partial<KeyboardEvent> = {}) => ({
+const key = (key: string, extra: Partial<Parameters<typeof keyAction>[0]> = {}) => ({
   key,
   ctrlKey: false,
   metaKey: false,

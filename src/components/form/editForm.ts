@@ -87,7 +87,14 @@ export function summaryMessage(
   return undefined;
 }
 
-type KeyLike = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'defaultPrevented' | 'isComposing'>;
+/** What keyAction reads of a KeyboardEvent (declared here: the rules are tested in Node, without the DOM). */
+interface KeyLike {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  defaultPrevented: boolean;
+  isComposing: boolean;
+}
 
 /**
  * What a key pressed inside the form does. Enter in a text field already submits the form (the browser's
@@ -100,11 +107,6 @@ export function keyAction(event: KeyLike): 'save' | 'cancel' | null {
   if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) return 'save';
   if (event.key === 'Escape') return 'cancel';
   return null;
-}
-
-/** The first control marked invalid, in the order a clerk tabs through them: where focus goes on a refusal. */
-export function firstInvalid(root: ParentNode): HTMLElement | null {
-  return root.querySelector<HTMLElement>('[aria-invalid="true"]:not([disabled])');
 }
 
 /** A choice as the selects and check lists offer it. */
