@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { OpRecord, OpState } from './ops';
 import { DockhandDb } from './schema';
 import { syncCentreView } from './syncCentre';
+import { sampleOp } from './testing/sampleOp';
 
 let db: DockhandDb;
 let n = 0;
@@ -15,21 +16,7 @@ beforeEach(() => {
 });
 
 let next = 0;
-const op = (state: OpState): OpRecord => {
-  const id = `op-${++next}`;
-  return {
-    id,
-    kind: 'updateSupplier',
-    aggregate: `supplier:${id}`,
-    params: { id: 41 },
-    body: { notes: id },
-    dependsOnTempIds: [],
-    state,
-    attempts: 0,
-    createdAt: '2026-03-10T09:30:00.000Z',
-    label: `Update ${id}`,
-  };
-};
+const op = (state: OpState) => sampleOp(`op-${++next}`, { state });
 const ids = (ops: OpRecord[]) => ops.map((o) => o.id);
 
 describe('syncCentreView', () => {

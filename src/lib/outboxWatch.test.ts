@@ -6,8 +6,9 @@
 // Dexie's liveQuery needs the global indexedDB (as ./pulledPageQueries.test.ts).
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OpRecord, OpState } from '../db/ops';
+import type { OpState } from '../db/ops';
 import { DockhandDb } from '../db/schema';
+import { sampleOp } from '../db/testing/sampleOp';
 import { watchOutbox } from './outboxWatch';
 
 let db: DockhandDb;
@@ -21,18 +22,7 @@ afterEach(() => {
   db.close();
 });
 
-const op = (id: string, state: OpState): OpRecord => ({
-  id,
-  kind: 'updateSupplier',
-  aggregate: `supplier:${id}`,
-  params: { id: 41 },
-  body: { notes: id },
-  dependsOnTempIds: [],
-  state,
-  attempts: 0,
-  createdAt: '2026-03-10T09:30:00.000Z',
-  label: `Update ${id}`,
-});
+const op = (id: string, state: OpState) => sampleOp(id, { state });
 
 /** Starts the watch and waits until both live queries have given their first answer. */
 async function watching() {

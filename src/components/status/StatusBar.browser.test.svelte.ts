@@ -7,24 +7,14 @@ import { page } from 'vitest/browser';
 import { idleSyncStatus } from '../../bridge/testing/syncStatus';
 import type { OpRecord } from '../../db/ops';
 import { DockhandDb } from '../../db/schema';
+import { sampleOp } from '../../db/testing/sampleOp';
 import type { Session } from '../../lib/session.svelte';
 import { AppUpdates } from '../../lib/updates.svelte';
 import { mountInPage } from '../testing/mountInPage';
 import StatusBar from './StatusBar.svelte';
 import { READY_STATUS, updateBridge } from './updateTesting';
 
-const op = (id: string, state: OpRecord['state']): OpRecord => ({
-  id,
-  kind: 'updateSupplier',
-  aggregate: `supplier:${id}`,
-  params: { id: 41 },
-  body: { notes: id },
-  dependsOnTempIds: [],
-  state,
-  attempts: 0,
-  createdAt: '2026-03-10T09:30:00.000Z',
-  label: `Update supplier ${id}`,
-});
+const op = (id: string, state: OpRecord['state']) => sampleOp(id, { state });
 
 /** A window attached to its host whose engine has said nothing yet: the figures come from the outbox. */
 const attachedSession = (db: DockhandDb, updates = new AppUpdates(null)) =>

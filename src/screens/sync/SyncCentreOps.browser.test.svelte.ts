@@ -9,8 +9,8 @@ import { page, userEvent } from 'vitest/browser';
 import { samplePurchaseOrderCreate } from '../../api/requests/fixtures';
 import type { SyncStatusView } from '../../bridge/contract';
 import { mountInPage } from '../../components/testing/mountInPage';
-import type { OpRecord } from '../../db/ops';
 import { DockhandDb } from '../../db/schema';
+import { sampleOp } from '../../db/testing/sampleOp';
 import type { Session } from '../../lib/session.svelte';
 import SyncCentreScreen from './SyncCentreScreen.svelte';
 
@@ -20,19 +20,7 @@ afterEach(async () => {
   if (db) await DockhandDb.delete(db.name);
 });
 
-const op = (id: string, more: Partial<OpRecord>): OpRecord => ({
-  id,
-  kind: 'updateSupplier',
-  aggregate: `supplier:${id}`,
-  params: { id: 41 },
-  body: { notes: id },
-  dependsOnTempIds: [],
-  state: 'queued',
-  attempts: 0,
-  createdAt: '2026-03-10T09:30:00.000Z',
-  label: `Change ${id}`,
-  ...more,
-});
+const op = sampleOp;
 
 function mountWith(online: boolean, edit = vi.fn()) {
   const session = $state({
