@@ -24,6 +24,12 @@ afterEach(() => {
 
 const op = (id: string, state: OpState) => sampleOp(id, { state });
 
+/**
+ * Waits for a live query's answer to reach the handlers. vi.waitFor's own 1 s would be a speed bound on a
+ * loaded machine; this waits up to the test's whole timeout, so only a missing answer fails.
+ */
+const settled = (check: () => void) => vi.waitFor(check, { timeout: 50_000, interval: 20 });
+
 /** Starts the watch and waits until both live queries have given their first answer. */
 async function watching() {
   const needsUser: string[] = [];
@@ -42,10 +48,10 @@ describe('watchOutbox', () => {
     await db.outbox.bulkAdd([op('old-failure', 'failed'), op('sent', 'queued')]);
     const seen = await watching();
     await db.outbox.where('id').equals('sent').modify({ state: 'conflicted' });
-    await vi.waitFor(() => expect(seen.needsUser).toContain('sent:conflicted'));
+    await settled(() => expect(seen.needsUser).toContain('sent:conflicted'));
     await db.outbox.where('id').equals('sent').modify({ state: 'queued' });
     await db.outbox.where('id').equals('sent').modify({ state: 'failed' });
-    await vi.waitFor(() => expect(seen.needsUser).toContain('sent:failed'));
+    await settled(() => expect(seen.needsUser).toContain('sent:failed'));
     expect(seen.needsUser).not.toContain('old-failure:failed');
     expect(seen.needsUser.filter((k) => k === 'sent:conflicted')).toHaveLength(1);
   });
@@ -55,16 +61,16 @@ describe('watchOutbox', () => {
     const seen = await watching();
     await db.outbox.where('id').equals('first').modify({ state: 'sending' });
     await db.outbox.add(op('second', 'queued'));
-    await vi.waitFor(() => expect(seen.queuedCount()).toBe(1));
+    await settled(() => expect(seen.queuedCount()).toBe(1));
     await db.outbox.where('id').equals('second').modify({ state: 'done' });
     await db.outbox.add(op('third', 'queued'));
-    await vi.waitFor(() => expect(seen.queuedCount()).toBe(2));
+    await settled(() => expect(seen.queuedCount()).toBe(2));
   });
 
   it('stops announcing once stopped', async () => {
     const seen = await watching();
     await db.outbox.add(op('before-stop', 'queued'));
-    await vi.waitFor(() => expect(seen.queuedCount()).toBe(1));
+    await settled(() => expect(seen.queuedCount()).toBe(1));
     stop?.();
     stop = null;
     await db.outbox.add(op('after-stop', 'failed'));
