@@ -54,6 +54,29 @@ describe('the bridge inbox', () => {
     expect(handled).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
+  it('reports a handler that throws and still handles the messages behind it, in the same batch', async () => {
+    const held: (() => void)[] = [];
+    const handled: string[] = [];
+    const errors: unknown[] = [];
+    const inbox = createInbox(
+      (message: string) => {
+        if (message === 'bad') throw new Error('bad message');
+        handled.push(message);
+      },
+      {
+        yieldNow: () => new Promise<void>((resolve) => held.push(resolve)),
+        onError: (error) => errors.push(error),
+      },
+    );
+    for (const message of ['a', 'bad', 'c']) inbox.push(message);
+    for (const resolve of held.splice(0)) resolve();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(handled).toEqual(['a', 'c']);
+    expect(errors).toEqual([new Error('bad message')]);
+    expect(held).toHaveLength(0);
+  });
+
   it('drains at once, and clears what it holds', async () => {
     const { inbox, handled, release } = harness();
     inbox.push('a');

@@ -16,6 +16,11 @@ export interface InboxOptions<M> {
   budgetMs?: number;
   now?: () => number;
   yieldNow?: YieldNow;
+  /**
+   * A handler that threw: reported here, and the messages behind it are still handled (in the socket's own
+   * callback one bad message cost only itself; here it must not strand the queue until the next arrives).
+   */
+  onError?: (error: unknown) => void;
 }
 
 export interface Inbox<M> {
@@ -32,6 +37,7 @@ export function createInbox<M>(handle: (message: M) => void, options: InboxOptio
     budgetMs = 8,
     now = () => performance.now(),
     yieldNow = yieldToMain,
+    onError = (error) => console.error('A message from the host could not be handled', error),
   } = options;
   const queue: M[] = [];
   let scheduled = false;
@@ -39,7 +45,11 @@ export function createInbox<M>(handle: (message: M) => void, options: InboxOptio
   const handleFirst = () => {
     const message = queue.shift()!;
     if (queue.some((later) => supersedes(later, message))) return;
-    handle(message);
+    try {
+      handle(message);
+    } catch (error) {
+      onError(error);
+    }
   };
 
   const work = () => {
