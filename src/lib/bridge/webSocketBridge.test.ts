@@ -8,6 +8,7 @@ import {
   LOST_CONNECTION,
   type WebSocketBridge,
   type WebSocketConstructor,
+  type WebSocketLike,
 } from './webSocketBridge';
 
 interface Frame {
@@ -104,6 +105,35 @@ describe('createWebSocketBridge', () => {
       socket.send(JSON.stringify(answer), () => socket.close());
     });
     expect(await open(host.url).invoke('sync.now', {})).toEqual({ ok: true, value: { seen: true } });
+  });
+
+  it('handles what a socket delivered before failing its invokes, even when the close comes in the same task', async () => {
+    // A stand-in socket that answers an invoke and closes at once, with no task in between for the inbox
+    // to run: only the drain on close can hand the answer over.
+    class AnswerThenClose implements WebSocketLike {
+      binaryType?: string;
+      onopen: ((event: never) => void) | null = null;
+      onclose: ((event: never) => void) | null = null;
+      onerror: ((event: never) => void) | null = null;
+      onmessage: ((event: never) => void) | null = null;
+      constructor() {
+        queueMicrotask(() => this.onopen?.(undefined as never));
+      }
+      send(data: string) {
+        const { id } = JSON.parse(data) as { id: number };
+        const answer = { type: 'result', id, result: { ok: true, value: { seen: true } } };
+        this.onmessage?.({ data: JSON.stringify(answer) } as never);
+        this.onclose?.(undefined as never);
+      }
+      close() {}
+    }
+    const bridge = createWebSocketBridge('ws://127.0.0.1:9/bridge', {
+      WebSocket: AnswerThenClose,
+      backoff: { initialMs: 60_000, maxMs: 60_000 },
+      log: () => {},
+    });
+    bridges.push(bridge);
+    expect(await bridge.invoke('sync.now', {})).toEqual({ ok: true, value: { seen: true } });
   });
 
   it('delivers events after the socket callback, in the order they came', async () => {
