@@ -7,7 +7,15 @@ import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DockhandDb } from './schema';
-import { bulkGetInSlices, mapInSlices, SliceBudget, yieldToMain, type SlicePolicy } from './yieldingRead';
+import { seededRandom } from '../lib/seededRandom';
+import {
+  bulkGetInSlices,
+  mapInSlices,
+  SliceBudget,
+  sortInSlices,
+  yieldToMain,
+  type SlicePolicy,
+} from './yieldingRead';
 
 let db: DockhandDb;
 beforeEach(async () => {
@@ -75,6 +83,36 @@ describe('passes over items', () => {
     await mapInSlices(items, (n) => n, new SliceBudget(policy));
     // 1,000 items, a look every 64: 15 looks, each past the budget.
     expect(state.yields).toBe(15);
+  });
+});
+
+describe('sortInSlices', () => {
+  // Many ties (keys 0–9) and a tag per item: a stable sort keeps equal keys in their first order.
+  const compare = (a: { key: number }, b: { key: number }) => a.key - b.key;
+  const itemsOf = (count: number, seed: number) => {
+    const random = seededRandom(seed);
+    return Array.from({ length: count }, (_, tag) => ({ key: Math.floor(random() * 10), tag }));
+  };
+
+  it('gives what one stable sort gives, for sizes around its runs', async () => {
+    for (const count of [0, 1, 511, 512, 513, 1_500, 5_000]) {
+      const items = itemsOf(count, count + 1);
+      expect(await sortInSlices(items, compare, new SliceBudget(counted(500).policy))).toEqual(
+        [...items].sort(compare),
+      );
+    }
+  });
+
+  it('yields as the budget is spent, and never with a clock that stands still', async () => {
+    const items = itemsOf(3_000, 5);
+    const slow = counted(500, 8, 10);
+    await sortInSlices(items, compare, new SliceBudget(slow.policy));
+    // Each look at the clock (one per 64 items) yields: 3,000 items sorted in six runs, then merged in
+    // three rounds (3,000 items; 2,048, the odd run carried over; 3,000).
+    expect(slow.state.yields).toBe(Math.floor((3_000 + 3_000 + 2_048 + 3_000) / 64));
+    const still = counted(500, 8, 0);
+    await sortInSlices(items, compare, new SliceBudget(still.policy));
+    expect(still.state.yields).toBe(0);
   });
 });
 

@@ -128,13 +128,13 @@ export async function listCustomers(
   sort: CustomerSort | null,
   slices: SlicePolicy = DEFAULT_SLICES,
 ): Promise<CustomerList> {
-  const entries = await customerKeys(db);
-  const states = await notableStates(db);
   const budget = new SliceBudget(slices);
+  const entries = await customerKeys(db, budget);
+  const states = await notableStates(db);
   await budget.pause();
   const words = searchWords(search);
   // Sorted (incrementally) before filtering: the filter keeps the order, and the order outlives a filter.
-  const all = orderOf(db).of(entries, sort);
+  const all = await orderOf(db).of(entries, sort, budget);
   const stateOf = (id: string) => states.get(id);
   const rows: CustomerListRow[] = [];
   const types = new Map<number, string>();

@@ -7,6 +7,7 @@
  */
 import type { CustomerKeys } from './customerIndex';
 import type { CustomerSort } from './customerList';
+import { mergeInSlices, SliceBudget, sortInSlices } from '../yieldingRead';
 
 export type CustomerCompare = (a: CustomerKeys, b: CustomerKeys) => number;
 
@@ -35,18 +36,6 @@ export function customerComparator(sort: CustomerSort | null): CustomerCompare {
   };
 }
 
-/** Merges two lists already in `compare`'s order. */
-function merge(a: readonly CustomerKeys[], b: readonly CustomerKeys[], compare: CustomerCompare) {
-  const out = new Array<CustomerKeys>(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.length && j < b.length) out[k++] = compare(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!;
-  while (i < a.length) out[k++] = a[i++]!;
-  while (j < b.length) out[k++] = b[j++]!;
-  return out;
-}
-
 /** One list's order (one per database: ./customerList.ts). */
 export class CustomerOrder {
   #spec: string | null = null;
@@ -56,20 +45,30 @@ export class CustomerOrder {
 
   /**
    * Every entry in `sort`'s order. The same array as last time when nothing changed; after a change, only
-   * the entries whose keys object is new are sorted (a new sort sorts everything once).
+   * the entries whose keys object is new are sorted (a new sort sorts everything once). Sorting and merging
+   * give the thread back as `budget` is spent (../yieldingRead.ts).
    */
-  of(entries: ReadonlyMap<number, CustomerKeys>, sort: CustomerSort | null): readonly CustomerKeys[] {
+  async of(
+    entries: ReadonlyMap<number, CustomerKeys>,
+    sort: CustomerSort | null,
+    budget: SliceBudget = new SliceBudget(),
+  ): Promise<readonly CustomerKeys[]> {
     const compare = this.comparatorFor(sort);
     const spec = sort ? `${sort.key} ${sort.direction}` : '';
+    // Read once: a run that overlaps this one (the list re-ran) must not hand this one an order half its own.
+    const last = this.#order;
+    let order: readonly CustomerKeys[];
     if (spec !== this.#spec) {
-      this.#spec = spec;
-      return (this.#order = [...entries.values()].sort(compare));
+      order = await sortInSlices([...entries.values()], compare, budget);
+    } else {
+      const kept = last.filter((keys) => entries.get(keys.id) === keys);
+      if (kept.length === last.length && kept.length === entries.size) return last;
+      const unchanged = new Set(kept);
+      const fresh: CustomerKeys[] = [];
+      for (const keys of entries.values()) if (!unchanged.has(keys)) fresh.push(keys);
+      order = await mergeInSlices(kept, await sortInSlices(fresh, compare, budget), compare, budget);
     }
-    const kept = this.#order.filter((keys) => entries.get(keys.id) === keys);
-    if (kept.length === this.#order.length && kept.length === entries.size) return this.#order;
-    const unchanged = new Set(kept);
-    const fresh: CustomerKeys[] = [];
-    for (const keys of entries.values()) if (!unchanged.has(keys)) fresh.push(keys);
-    return (this.#order = merge(kept, fresh.sort(compare), compare));
+    this.#spec = spec;
+    return (this.#order = order);
   }
 }
