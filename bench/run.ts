@@ -22,6 +22,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'replay' },
   { name: 'pacing' },
   { name: 'pull' },
+  { name: 'reorder' },
   { name: 'headless' },
   { name: 'stress', stress: true },
 ];

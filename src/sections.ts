@@ -50,6 +50,7 @@ export const SECTIONS: readonly Section[] = [
     label: 'Credit notes',
     load: () => import('./screens/creditNotes/CreditNotesScreen.svelte'),
   },
+  { id: 'reorder', label: 'Reorder', load: () => import('./screens/reorder/ReorderScreen.svelte') },
   { id: 'suppliers', label: 'Suppliers', load: () => import('./screens/suppliers/SuppliersScreen.svelte') },
   { id: 'customers', label: 'Customers', load: () => import('./screens/customers/CustomersScreen.svelte') },
   { id: 'products', label: 'Products', load: () => import('./screens/products/ProductsScreen.svelte') },
