@@ -6,6 +6,10 @@
  *
  * The API cannot add receipts to an existing invoice, so every delivery is its own invoice, and the server
  * refuses an invoice number already used on the same order (409): that is caught here first, with the reason.
+ *
+ * The same transaction keeps the delivery's discrepancy report (./discrepancy.ts, ./discrepancyRecord.ts): what
+ * came short, over or faulty, and the shortfalls the clerk said are not coming, which the invoice's notes say
+ * too (the API has no purchase order update, so the office cancels them there).
  */
 import { z } from 'zod';
 import type { PurchaseOrderStatus, SupplierInvoice } from '../../api/resources';
@@ -24,6 +28,8 @@ import {
 import { costFigures, costOfTyped, invoiceTotals } from '../edits/directCosts';
 import { AMOUNT_MAX, atMostMessage } from '../edits/formBounds';
 import { remainingOf } from './figures';
+import { discrepancyReport, notComingNote } from './discrepancy';
+import { keepDiscrepancyRecord } from './discrepancyRecord';
 
 export const COMPLETION_FIELDS = [
   'invoiceNumber',
@@ -47,6 +53,8 @@ export interface CompletionForm {
   misc: string;
   miscIncludesTax: boolean;
   duty: string;
+  /** The short lines (po_item_id) whose rest is not coming, comma-separated (kept with the draft as text). */
+  notComing: string;
 }
 
 export const EMPTY_COMPLETION: CompletionForm = {
@@ -57,7 +65,24 @@ export const EMPTY_COMPLETION: CompletionForm = {
   misc: '',
   miscIncludesTax: false,
   duty: '',
+  notComing: '',
 };
+
+/** The form's `notComing` text as line ids. */
+export function notComingIds(text: string): number[] {
+  return text
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((id) => Number.isInteger(id) && id !== 0);
+}
+
+/** The form's `notComing` text with one line's fate changed. */
+export function withFate(text: string, poItemId: number, notComing: boolean): string {
+  const ids = new Set(notComingIds(text));
+  if (notComing) ids.add(poItemId);
+  else ids.delete(poItemId);
+  return [...ids].join(',');
+}
 
 /** An optional amount typed as text: '' is none; otherwise a non-negative amount with at most 2 decimals. */
 const amount = (what: string) =>
@@ -86,6 +111,7 @@ const CompletionSchema = z.object({
   misc: amount('Misc costs'),
   miscIncludesTax: z.boolean(),
   duty: amount('Duty'),
+  notComing: z.string().transform(notComingIds),
 });
 
 export type CompletionResult =
@@ -110,7 +136,11 @@ export async function completeReceipt(
   db: DockhandDb,
   poId: number,
   form: CompletionForm,
-  options: { now?: Date } = {},
+  options: {
+    now?: Date;
+    /** This PC's name for the report (src/screens/receiving/report/pcLabel.ts); absent, left to write in. */
+    pcName?: string | null;
+  } = {},
 ): Promise<CompletionResult> {
   const now = options.now ?? new Date();
   const parsed = CompletionSchema.safeParse(form);
@@ -163,6 +193,8 @@ export async function completeReceipt(
       }
 
       const at = now.toISOString();
+      const report = discrepancyReport({ items, draft, notComing: valid.notComing });
+      const note = notComingNote(report);
       const invoiceId = await allocateTempId(db, 'supplierInvoices', { now });
       const receiptId = await allocateTempId(db, 'purchaseOrderReceipts', { parentTempId: invoiceId, now });
       const receiptItems = received.map(({ item, line }) => ({
@@ -190,6 +222,7 @@ export async function completeReceipt(
       const body: SupplierInvoiceCreate = {
         supplier_invoice_number: valid.invoiceNumber,
         ...(valid.invoicedOn ? { supplier_invoiced_on: valid.invoicedOn } : {}),
+        ...(note ? { notes: note } : {}),
         purchase_order_receipts: [{ purchase_order_id: poId, purchase_order_receipt_items: receiptItems }],
         ...(Object.keys(directCosts).length > 0 ? { direct_costs: directCosts } : {}),
       };
@@ -206,7 +239,7 @@ export async function completeReceipt(
         id: invoiceId,
         supplier_invoice_number: valid.invoiceNumber,
         status: 'In Progress',
-        notes: null,
+        notes: note || null,
         international_order: false,
         ...header,
         distribute_costs_by: null,
@@ -261,6 +294,18 @@ export async function completeReceipt(
           { table: 'purchaseOrderItems', put: changedItems },
         ],
         now,
+      });
+      await keepDiscrepancyRecord(db, {
+        invoiceId,
+        receiptId,
+        poId,
+        supplier: { id: order.supplier.id, name: order.supplier.name || `Supplier ${order.supplier.id}` },
+        docket: valid.invoiceNumber,
+        receivedAt: at,
+        pcName: options.pcName ?? null,
+        currency: order.fob_currency.currency_code || null,
+        report,
+        faultySent: null,
       });
       await db.receiptDrafts.delete(poId);
       return { ok: true, invoiceId, op };

@@ -17,6 +17,8 @@ export type DiscrepancyKind = 'short' | 'over' | 'faulty';
 
 export interface DiscrepancyLine {
   poItemId: number;
+  /** The line's product (a faulty unit goes back to the supplier as this product, ./faultyReturn.ts). */
+  productId: number;
   name: string;
   sku: string;
   kinds: DiscrepancyKind[];
@@ -129,6 +131,7 @@ export function discrepancyReport(input: DiscrepancyInput): DiscrepancyReport {
     const buyPriceEx = buyPriceOf(item);
     const line = {
       poItemId: item.po_item_id,
+      productId: item.product.id,
       name: item.product.short_description,
       sku: item.product.supplier_sku ?? '',
       kinds,

@@ -1,10 +1,18 @@
 /**
  * A delivery with one of each discrepancy, for the report's tests (./discrepancy.test.ts and the printed
  * page's, src/screens/receiving/report): 5 of 10 tents came, 24 mugs against 20, 2 of 6 lanterns faulty,
- * every sock, and none of the stoves, whose line has no buy price.
+ * every sock, and none of the stoves, whose line has no buy price. `seedDelivery` puts it on a database, ready
+ * to complete (./completeReport.test.ts, ./faultyReturn.test.ts).
  */
-import { samplePurchaseOrderItem, sampleProduct } from '../../api/resources/fixtures';
-import type { CachedPurchaseOrderItem, ReceiptDraft, ReceiptDraftLine } from '../schema';
+import type { Product } from '../../api/resources';
+import { samplePurchaseOrder, samplePurchaseOrderItem, sampleProduct } from '../../api/resources/fixtures';
+import type {
+  CachedPurchaseOrder,
+  CachedPurchaseOrderItem,
+  DockhandDb,
+  ReceiptDraft,
+  ReceiptDraftLine,
+} from '../schema';
 
 export const PO_ID = 1001;
 /** The lines' ids (po_item_id). */
@@ -53,3 +61,19 @@ export const deliveryDraft = (): ReceiptDraft =>
   draftOf({ [TENTS]: line(5), [MUGS]: line(24), [LANTERNS]: line(6, 2), [SOCKS]: line(12) });
 
 export { line as draftLine };
+
+/**
+ * The order (PO 1001 of Acme Apparel, supplier 41, On order), its lines, their products (whole: the lines'
+ * products are sample products) and `draft` (the delivery above by default) on `db`.
+ */
+export async function seedDelivery(db: DockhandDb, draft: ReceiptDraft = deliveryDraft()): Promise<void> {
+  const items = deliveryItems();
+  const { purchase_order_items: _lines, ...order } = samplePurchaseOrder({
+    id: PO_ID,
+    status: { id: 2, name: 'OnOrder' },
+  });
+  await db.purchaseOrders.put(order as CachedPurchaseOrder);
+  await db.purchaseOrderItems.bulkPut(items);
+  await db.products.bulkPut(items.map((item) => item.product as unknown as Product));
+  await db.receiptDrafts.put(draft);
+}

@@ -1,6 +1,7 @@
 /**
  * The discrepancy report as a page in Chromium: its facts, each line that came short, over or faulty with what
- * is still on order, the totals, the invoice note of a shortfall not coming, and the signature lines.
+ * is still on order, the totals, the invoice note of a shortfall not coming, and the signature lines; and
+ * before saving, the same lines in Complete receipt with the choice per short line (DiscrepancyReview).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
@@ -17,6 +18,7 @@ import {
 } from '../../../db/receiving/discrepancyFixtures';
 import { mountInPage } from '../../../components/testing/mountInPage';
 import DiscrepancyReport from './DiscrepancyReport.svelte';
+import DiscrepancyReview from './DiscrepancyReview.svelte';
 
 const facts = {
   receiptId: -3,
@@ -134,19 +136,43 @@ describe('DiscrepancyReport', () => {
     await expect.element(page.getByRole('table')).not.toBeInTheDocument();
   });
 
-  it('lets the clerk mark a shortfall not coming before saving, and prints through the given printer', async () => {
-    const onfate = vi.fn();
+  it('prints through the given printer, and offers no choice once saved', async () => {
     const onprint = vi.fn();
     const report = discrepancyReport({ items: deliveryItems(), draft: deliveryDraft() });
-    mountInPage(DiscrepancyReport, { ...facts, report, onfate, onprint });
+    mountInPage(DiscrepancyReport, { ...facts, report, onprint });
 
+    await page.getByRole('button', { name: 'Print report' }).click();
+    expect(onprint).toHaveBeenCalledOnce();
+    await expect.element(page.getByRole('combobox')).not.toBeInTheDocument();
+  });
+});
+
+describe('DiscrepancyReview', () => {
+  it('shows each wrong line in words before saving, and lets the clerk mark a shortfall not coming', async () => {
+    const onfate = vi.fn();
+    const props = $state({
+      report: discrepancyReport({ items: deliveryItems(), draft: deliveryDraft() }),
+      onfate,
+    });
+    const { target } = mountInPage(DiscrepancyReview, props);
+
+    const text = () => target.textContent!.replace(/\s+/g, ' ');
+    expect(text()).toContain('Ember dome tent TENT-1 5 of 10 came · 5 short – still on order');
+    expect(text()).toContain('Enamel mug MUG-1 24 of 20 came · 4 over what was ordered');
+    expect(text()).toContain('Camp lantern LAMP-1 6 of 6 came · 2 faulty');
+    expect(text()).toContain('2 lines short (9 units), 1 line over (4 units), 2 faulty units.');
+    // Only short lines offer the choice: the tents and the stoves.
+    expect(page.getByRole('combobox').elements()).toHaveLength(2);
     await page
       .getByRole('combobox', { name: 'What happens to the 4 short of Trail stove' })
       .selectOptions('Not coming');
     expect(onfate).toHaveBeenCalledWith(STOVES, 'notComing');
-    // Only short lines offer the choice: the tents and the stoves.
-    expect(page.getByRole('combobox').elements()).toHaveLength(2);
-    await page.getByRole('button', { name: 'Print report' }).click();
-    expect(onprint).toHaveBeenCalledOnce();
+
+    // The parent's choice comes back as the report: the line and the invoice note say so.
+    props.report = discrepancyReport({ items: deliveryItems(), draft: deliveryDraft(), notComing: [STOVES] });
+    await expect
+      .element(page.getByText('The invoice’s notes will say: Not coming (supplier will not send the rest): 4 × Trail stove.'))
+      .toBeVisible();
+    expect(text()).toContain('Trail stove 0 of 4 came · 4 short – not coming');
   });
 });
