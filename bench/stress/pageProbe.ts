@@ -56,13 +56,15 @@ export function installStressProbe({
   keyTimeoutMs: number;
 }) {
   // The first row's data cell of each list (bench/sync/page/coldStart.ts reads the PO list the same way).
+  // Both lists are drawn by the list shell (src/components/list/ListScreen.svelte): its section, known by
+  // its title, and its rows' `list-columns` grid.
   const firstCell: Record<string, string> = {
-    'purchase-orders': '[role="option"] .po-columns > span:nth-child(3)',
-    customers: '[role="option"] .customer-columns > span:nth-child(2)',
+    'purchase-orders': '[role="option"] .list-columns > span:nth-child(3)',
+    customers: '[role="option"] .list-columns > span:nth-child(2)',
   };
   const heading: Record<string, string> = {
-    'purchase-orders': 'po-list-heading',
-    customers: 'customer-list-heading',
+    'purchase-orders': 'Purchase orders',
+    customers: 'Customers',
   };
 
   const afterNextFrame = () =>
@@ -107,7 +109,9 @@ export function installStressProbe({
     else navOutcomes.push(outcome);
   };
   const listShown = (section: string) => (): 'row' | 'empty' | null => {
-    const screen = document.getElementById(heading[section] ?? '')?.closest('section');
+    const screen = [...document.querySelectorAll('section.list-screen')].find(
+      (list) => list.querySelector('h2')?.textContent?.trim() === heading[section],
+    );
     if (!screen) return null;
     if ((screen.querySelector(firstCell[section] ?? '')?.textContent ?? '').trim() !== '') return 'row';
     return screen.querySelector('.empty-state') ? 'empty' : null;
