@@ -97,6 +97,19 @@ export interface ReceiptDraft {
   completion?: Record<string, string | boolean>;
 }
 
+/**
+ * An order this PC receives into, watched for receipts made on other PCs (src/db/receiving/otherPcs.ts):
+ * each line's `quantity_received` as this PC's cache held it when its first delivery began. What the line
+ * holds later, less that and less this PC's own receipts since, came from another PC.
+ */
+export interface ReceiptWatch {
+  poId: number;
+  /** When the first delivery of this PC began (ISO): this PC's receipts from then on are its own share. */
+  startedAt: string;
+  /** Per line (po_item_id): quantity_received then. Lines added to the order later are absent. */
+  base: Record<string, number>;
+}
+
 export interface ReceiptDraftLine {
   received: number;
   faulty: number;
@@ -152,6 +165,7 @@ export class DockhandDb extends Dexie {
   meta!: EntityTable<MetaEntry, 'key'>;
   receiptDrafts!: EntityTable<ReceiptDraft, 'poId'>;
   loyaltyEntries!: EntityTable<CachedLoyaltyEntry, 'id'>;
+  receiptWatches!: EntityTable<ReceiptWatch, 'poId'>;
 
   /**
    * @param name database name (one per connected API + user, so two back offices never mix)
@@ -213,6 +227,8 @@ export class DockhandDb extends Dexie {
       );
     // 5: customers' loyalty history as read on their page, by customer and time.
     this.version(5).stores({ loyaltyEntries: 'id, customer_id, [customer_id+created_on]' });
+    // 6: orders received here, watched for receipts of other PCs (src/db/receiving/otherPcs.ts).
+    this.version(6).stores({ receiptWatches: 'poId' });
     // `_codes` and `_poIds` are derived on every write, whoever writes (pull, op result, local edit), so
     // they can never disagree with the fields they come from; a put that replaces a row drops them (server
     // rows lack them), so updates recompute them too.

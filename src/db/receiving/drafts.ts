@@ -9,6 +9,7 @@ import { QUANTITY_MAX } from '../edits/formBounds';
 import type { DockhandDb, ReceiptDraft, ReceiptDraftLine } from '../schema';
 import { notesWith, notesWithout, receiptNote } from './cartons';
 import { EMPTY_LINE } from './figures';
+import { beginWatch } from './otherPcsStore';
 
 export type DraftLineErrors = Partial<Record<keyof ReceiptDraftLine, string>>;
 
@@ -57,20 +58,39 @@ function fresh(poId: number, at: string): ReceiptDraft {
   return { poId, startedAt: at, updatedAt: at, lines: {} };
 }
 
+/**
+ * A delivery's first write also begins the order's watch for receipts made on other PCs
+ * (./otherPcsStore.ts), once the draft is committed. The draft is what the clerk cannot lose; a watch that
+ * could not be written costs only the notice, so its failure is logged, never reported as a lost scan.
+ */
+async function firstWrite(db: DockhandDb, poId: number, now: Date, created: boolean): Promise<void> {
+  if (!created) return;
+  try {
+    await beginWatch(db, poId, now);
+  } catch (error) {
+    console.warn('Could not begin watching for receipts of other PCs', error);
+  }
+}
+
 async function change(
   db: DockhandDb,
   poId: number,
   now: Date,
   edit: (draft: ReceiptDraft) => void,
 ): Promise<ReceiptDraft> {
-  return db.transaction('rw', db.receiptDrafts, async () => {
+  let created = false;
+  const next = await db.transaction('rw', db.receiptDrafts, async () => {
     const at = now.toISOString();
-    const draft = (await db.receiptDrafts.get(poId)) ?? fresh(poId, at);
+    const stored = await db.receiptDrafts.get(poId);
+    created = !stored;
+    const draft = stored ?? fresh(poId, at);
     edit(draft);
     draft.updatedAt = at;
     await db.receiptDrafts.put(draft);
     return draft;
   });
+  await firstWrite(db, poId, now, created);
+  return next;
 }
 
 /**
@@ -99,7 +119,7 @@ export function withAdded(
 }
 
 /** A scan (or a confirmed one) made durable: one small transaction, read-modify-write. */
-export function addToLine(
+export async function addToLine(
   db: DockhandDb,
   poId: number,
   poItemId: number,
@@ -107,11 +127,16 @@ export function addToLine(
   scan: { code: string } | null,
   now = new Date(),
 ): Promise<ReceiptDraft> {
-  return db.transaction('rw', db.receiptDrafts, async () => {
-    const next = withAdded(await db.receiptDrafts.get(poId), poId, poItemId, quantity, scan, now);
+  let created = false;
+  const next = await db.transaction('rw', db.receiptDrafts, async () => {
+    const stored = await db.receiptDrafts.get(poId);
+    created = !stored;
+    const next = withAdded(stored, poId, poItemId, quantity, scan, now);
     await db.receiptDrafts.put(next);
     return next;
   });
+  await firstWrite(db, poId, now, created);
+  return next;
 }
 
 /**
