@@ -294,4 +294,14 @@ describe('RelatedRecords', () => {
     await expect.element(page.getByRole('heading', { name: 'Crates (40)' })).toBeVisible();
     await expect.element(page.getByText('And 39 older.')).toBeVisible();
   });
+
+  it('marks the row a link pointed at as the current one, and only that row', async () => {
+    related(
+      [1, 2].map((id) => ({ ...crate, id, name: `Crate ${id}` })),
+      { marked: (row: Crate) => row.id === 2 },
+    );
+    await expect.element(page.getByRole('row', { name: 'Crate 2' })).toHaveAttribute('aria-current', 'true');
+    const current = [...document.querySelectorAll('tr[aria-current="true"]')].map((row) => row.textContent);
+    expect(current).toEqual(['Crate 2']);
+  });
 });
