@@ -21,7 +21,7 @@ import {
   sampleSupplierReturnItemCreate,
   sampleSupplierReturnUpdate,
 } from './fixtures';
-import { edited, errorsOf, REMOVE, rejectsEach as rejectsEachIn, type Edit } from './testing';
+import { edited, errorsOf, REMOVE, rejectsEach as rejectsEachIn, type Edit } from '../testing';
 
 const rejectsEach = (schema: z.ZodType, sample: () => unknown, edits: Edit[]) =>
   rejectsEachIn(it, schema, sample, edits);

@@ -22,7 +22,7 @@ import {
   sampleSupplierReturnReasonBody,
   sampleSupplierUpdate,
 } from './fixtures';
-import { errorsOf, REMOVE, rejectsEach as rejectsEachIn, type Edit } from './testing';
+import { errorsOf, REMOVE, rejectsEach as rejectsEachIn, type Edit } from '../testing';
 
 const rejectsEach = (schema: z.ZodType, sample: () => unknown, edits: Edit[]) =>
   rejectsEachIn(it, schema, sample, edits);

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import * as fixtures from './fixtures';
 import * as resources from './index';
-import { edited, issueKeys, REMOVE } from './testing';
+import { edited, issueKeys, REMOVE } from '../testing';
 
 /** Every exported schema with its sample factory; `sample…` is named after `…Schema`. */
 const schemaNames = Object.keys(resources).filter(

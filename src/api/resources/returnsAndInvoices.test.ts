@@ -19,14 +19,11 @@ import {
   SupplierInvoiceSchema,
 } from './supplierInvoice';
 import { SUPPLIER_RETURN_STATUSES, SupplierReturnItemSchema, SupplierReturnSchema } from './supplierReturn';
-import { edited, issueKeys, REMOVE } from './testing';
-
-const INT32_OVERFLOW = 2 ** 31;
-type Edit = [key: string, path: (string | number)[], value: unknown];
+import { edited, INT32_OVERFLOW, issueKeys, rejectsEach, REMOVE } from '../testing';
 
 describe('SupplierInvoiceSchema', () => {
   const receiptItem = ['purchase_order_receipts', 0, 'purchase_order_receipt_items', 0];
-  test.each<Edit>([
+  rejectsEach(test, SupplierInvoiceSchema, sampleSupplierInvoice, [
     ['status', ['status'], 'Draft'],
     ['status', ['status'], 'finalised'],
     ['status', ['status'], null],
@@ -54,9 +51,7 @@ describe('SupplierInvoiceSchema', () => {
     ['direct_costs.duty.includes_tax', ['direct_costs', 'duty', 'includes_tax'], false],
     ['created_by.first_name', ['created_by', 'first_name'], 7],
     ['finalised_by', ['finalised_by'], REMOVE],
-  ])('rejects %s = %j', (key, path, value) => {
-    expect(issueKeys(SupplierInvoiceSchema, edited(sampleSupplierInvoice(), path, value))).toContain(key);
-  });
+  ]);
 
   test.each(SUPPLIER_INVOICE_STATUSES)('status %s is accepted', (status) => {
     expect(issueKeys(SupplierInvoiceSchema, sampleSupplierInvoice({ status }))).toEqual([]);
@@ -88,7 +83,7 @@ describe('SupplierInvoiceSchema', () => {
 });
 
 describe('SupplierReturnSchema', () => {
-  test.each<Edit>([
+  rejectsEach(test, SupplierReturnSchema, sampleSupplierReturn, [
     ['supplier_return_status.name', ['supplier_return_status', 'name'], 'Cancelled'],
     ['notes', ['notes'], 'x'.repeat(8001)],
     ['return_authorisation', ['return_authorisation'], 'x'.repeat(101)],
@@ -98,9 +93,7 @@ describe('SupplierReturnSchema', () => {
     ['credit_note.supplier_reference', ['credit_note'], { id: 9001, supplier_reference: 'CN-3321' }],
     ['finalised_on', ['finalised_on'], 'done'],
     ['modified_by', ['modified_by'], null],
-  ])('rejects %s = %j', (key, path, value) => {
-    expect(issueKeys(SupplierReturnSchema, edited(sampleSupplierReturn(), path, value))).toContain(key);
-  });
+  ]);
 
   test('accepts the text bounds themselves', () => {
     const record = sampleSupplierReturn({ notes: 'x'.repeat(8000), return_authorisation: 'x'.repeat(100) });
@@ -128,18 +121,14 @@ describe('SupplierReturnSchema', () => {
 });
 
 describe('SupplierReturnItemSchema', () => {
-  test.each<Edit>([
+  rejectsEach(test, SupplierReturnItemSchema, sampleSupplierReturnItem, [
     ['supplier_return_item_status.name', ['supplier_return_item_status', 'name'], 'Returned'],
     ['return_quantity', ['return_quantity'], INT32_OVERFLOW],
     ['supplier_return_id', ['supplier_return_id'], null],
     ['product.colour', ['product', 'colour'], 'Black'],
     ['credit_note_item.credit_note_id', ['credit_note_item'], { id: 9101 }],
     ['claim_amount_ex', ['claim_amount_ex'], null],
-  ])('rejects %s = %j', (key, path, value) => {
-    expect(issueKeys(SupplierReturnItemSchema, edited(sampleSupplierReturnItem(), path, value))).toContain(
-      key,
-    );
-  });
+  ]);
 
   test('a credited item', () => {
     const item = sampleSupplierReturnItem({ credit_note_item: { id: 9101, credit_note_id: 9001 } });
@@ -148,7 +137,7 @@ describe('SupplierReturnItemSchema', () => {
 });
 
 describe('CreditNoteSchema', () => {
-  test.each<Edit>([
+  rejectsEach(test, CreditNoteSchema, sampleCreditNote, [
     ['supplier_reference', ['supplier_reference'], 'x'.repeat(51)],
     ['total_credit_quantity', ['total_credit_quantity'], 1.5],
     ['total_applied_credit_quantity', ['total_applied_credit_quantity'], INT32_OVERFLOW],
@@ -156,9 +145,7 @@ describe('CreditNoteSchema', () => {
     ['created_on', ['created_on'], null],
     ['supplier_credited_on', ['supplier_credited_on'], 'Tuesday'],
     ['supplier.name', ['supplier', 'name'], null],
-  ])('rejects %s = %j', (key, path, value) => {
-    expect(issueKeys(CreditNoteSchema, edited(sampleCreditNote(), path, value))).toContain(key);
-  });
+  ]);
 
   test('include_tax defaults to false when missing and stays null when null', () => {
     expect(CreditNoteSchema.parse(edited(sampleCreditNote(), ['include_tax'], REMOVE)).include_tax).toBe(
@@ -174,15 +161,13 @@ describe('CreditNoteSchema', () => {
 });
 
 describe('CreditNoteItemSchema', () => {
-  test.each<Edit>([
+  rejectsEach(test, CreditNoteItemSchema, sampleCreditNoteItem, [
     ['credit_note_id', ['credit_note_id'], null],
     ['credit_quantity', ['credit_quantity'], 0.5],
     ['credit_amount_ex', ['credit_amount_ex'], '8.40'],
     ['modified_on', ['modified_on'], null],
     ['product.id', ['product', 'id'], INT32_OVERFLOW],
-  ])('rejects %s = %j', (key, path, value) => {
-    expect(issueKeys(CreditNoteItemSchema, edited(sampleCreditNoteItem(), path, value))).toContain(key);
-  });
+  ]);
 
   test('nullable quantities and amounts accept null', () => {
     const item = sampleCreditNoteItem({
