@@ -77,8 +77,22 @@ function keyOf(char: string): KeyDefinition {
       modifiers: char === upper ? SHIFT : 0,
     };
   }
-  // Symbols (a prefix such as ~, a dash in a SKU): the character is what the page reads.
+  if (char === '-') return { key: '-', code: 'Minus', windowsVirtualKeyCode: 189, text: '-', modifiers: 0 };
+  // Other symbols (a prefix such as ~): the character is what the page reads.
   return { key: char, code: '', windowsVirtualKeyCode: 0, text: char, modifiers: 0 };
+}
+
+/**
+ * Sends one key's press and release, stamped `pressedAt` (seconds since the epoch: Chromium hands the page
+ * that moment as event.timeStamp), without waiting for the page. The benchmark's paced scanner sends its keys
+ * through this too (bench/receiving/scanner.ts).
+ */
+export function pressKey(session: CDPSession, char: string, pressedAt: number): Promise<unknown>[] {
+  const { text, ...common } = keyOf(char);
+  return [
+    session.send('Input.dispatchKeyEvent', { type: 'keyDown', ...common, text, timestamp: pressedAt }),
+    session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common, timestamp: pressedAt + 0.001 }),
+  ];
 }
 
 /**
@@ -87,19 +101,7 @@ function keyOf(char: string): KeyDefinition {
  * pressed, however long that took.
  */
 async function pressAll(session: CDPSession, chars: string[], firstAt: number, gapMs: number): Promise<void> {
-  const sent: Promise<unknown>[] = [];
-  chars.forEach((char, i) => {
-    const { key, code, windowsVirtualKeyCode, text, modifiers } = keyOf(char);
-    const pressedAt = (firstAt + i * gapMs) / 1000;
-    const common = { key, code, windowsVirtualKeyCode, modifiers };
-    sent.push(
-      session.send('Input.dispatchKeyEvent', { type: 'keyDown', ...common, text, timestamp: pressedAt }),
-    );
-    sent.push(
-      session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common, timestamp: pressedAt + 0.001 }),
-    );
-  });
-  await Promise.all(sent);
+  await Promise.all(chars.flatMap((char, i) => pressKey(session, char, (firstAt + i * gapMs) / 1000)));
 }
 
 /** The first key's time for `count` keys `gapMs` apart whose last one is pressed now (never in the future). */
