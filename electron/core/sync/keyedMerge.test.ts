@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startSimulator } from '../../../server/index';
-import type { ProductSupplier } from '../../../src/api/resources';
 import {
   loadProductSuppliers,
   linkFormOf,
@@ -14,20 +13,7 @@ import {
 import { keyedArrayMerge } from './merge';
 import { type EngineHarness } from './testing/harness';
 import { simulatorSuite } from './testing/simulatorSuite';
-
-const link = (code: string, more: Partial<ProductSupplier> = {}): ProductSupplier => ({
-  product_id: 7,
-  supplier_code: code,
-  supplier_name: `Supplier ${code}`,
-  is_enabled: true,
-  supplier_buy_ex: 10,
-  supplier_sku2: null,
-  lead_time: 5,
-  is_default: false,
-  notes: null,
-  is_deleted: false,
-  ...more,
-});
+import { productSupplierLink as link } from '../../../src/db/testing/productSupplierLink';
 
 describe('keyedArrayMerge', () => {
   const base = [link('A', { is_default: true }), link('B'), link('C.1')];

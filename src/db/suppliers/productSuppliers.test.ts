@@ -1,7 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ProductSupplierItemsSchema } from '../../api/requests';
-import type { ProductSupplier } from '../../api/resources';
 import { sampleSupplier } from '../../api/resources/fixtures';
 import { createDexieStore } from '../dexieStore';
 import { DockhandDb } from '../schema';
@@ -13,23 +12,10 @@ import {
   saveProductSupplierEdits,
   type LinkForm,
 } from './productSuppliers';
+import { productSupplierLink as link } from '../testing/productSupplierLink';
 
 let db: DockhandDb;
 let n = 0;
-const link = (code: string, more: Partial<ProductSupplier> = {}): ProductSupplier => ({
-  product_id: 7,
-  supplier_code: code,
-  supplier_name: `Supplier ${code}`,
-  is_enabled: true,
-  supplier_buy_ex: 10,
-  supplier_sku2: null,
-  lead_time: 5,
-  is_default: false,
-  notes: null,
-  is_deleted: false,
-  ...more,
-});
-
 beforeEach(async () => {
   db = new DockhandDb(`product-suppliers-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
   await db.productSuppliers.bulkPut([link('ACME', { is_default: true }), link('BOLT')]);
