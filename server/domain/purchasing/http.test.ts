@@ -7,11 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ENDPOINTS, selectionPageSchema, type Endpoints, type OperationId } from '../../../src/api/endpoints';
-import { samplePurchaseOrderCreate } from '../../../src/api/requests/fixtures';
 import { ProblemSchema, type PurchaseOrder, type SupplierInvoice } from '../../../src/api/resources';
 import { startSimulator, type Simulator } from '../../index';
 import { purchasingHandlers } from './index';
-import { fixtureState, TestClock } from './testing';
+import { fixtureOrderBody, fixtureState, TestClock } from './testing';
 
 let sim: Simulator;
 let headers: Record<string, string>;
@@ -79,21 +78,7 @@ function expectProblem(reply: Reply, status: number): string[] {
 
 let externalIds = 0;
 const orderBody = (overrides: Record<string, unknown> = {}) =>
-  samplePurchaseOrderCreate({
-    external_purchase_order_id: `dockhand-http-${++externalIds}`,
-    status: { id: 2 },
-    outlet: { id: 1 },
-    supplier: { id: 41 },
-    shipping_type: { id: 2 },
-    shipping_port: { id: 3 },
-    country_of_origin: { id: 3 },
-    fob_currency: { id: 1 },
-    purchase_order_items: [
-      { product: { id: 101 }, quantity_ordered: 10, supplier_buy_ex: 8 },
-      { product: { id: 102 }, quantity_ordered: 4 },
-    ],
-    ...overrides,
-  });
+  fixtureOrderBody(`dockhand-http-${++externalIds}`, [10, 4], overrides);
 
 async function createOrder(overrides: Record<string, unknown> = {}): Promise<PurchaseOrder> {
   return expectSuccess(

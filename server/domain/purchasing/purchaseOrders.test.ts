@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { samplePurchaseOrderCreate } from '../../../src/api/requests/fixtures';
 import { PurchaseOrderItemSchema, PurchaseOrderSchema, type PurchaseOrder } from '../../../src/api/resources';
-import { call, fixtureState, problemOf, TestClock } from './testing';
+import { call, fixtureOrderBody, fixtureState, problemOf, TestClock } from './testing';
 import type { SimState } from '../../state';
 
 /** The sample body, pointed at the fixture's outlet, supplier, products and reference ids. */
-function orderBody(overrides: Record<string, unknown> = {}) {
-  return samplePurchaseOrderCreate({
-    external_purchase_order_id: 'dockhand-po-1',
-    status: { id: 2 }, // OnOrder
-    outlet: { id: 1 },
-    supplier: { id: 41 },
-    shipping_type: { id: 2 },
-    shipping_port: { id: 3 },
-    country_of_origin: { id: 3 },
-    fob_currency: { id: 3 },
-    purchase_order_items: [
-      { product: { id: 101 }, quantity_ordered: 24, supplier_buy_ex: 8 },
-      { product: { id: 102 }, quantity_ordered: 6 },
-    ],
-    ...overrides,
-  });
-}
+const orderBody = (overrides: Record<string, unknown> = {}) =>
+  fixtureOrderBody('dockhand-po-1', [24, 6], overrides);
 
 const createOrder = (state: SimState, clock: TestClock, overrides: Record<string, unknown> = {}) =>
   PurchaseOrderSchema.parse(call(state, 'createPurchaseOrder', { body: orderBody(overrides) }, clock));

@@ -5,6 +5,7 @@
  * query parsed by the endpoint's schemas). Only tests import this file.
  */
 import { ENDPOINTS } from '../../../src/api/endpoints';
+import { samplePurchaseOrderCreate } from '../../../src/api/requests/fixtures';
 import {
   sampleCreditNote,
   sampleCreditNoteItem,
@@ -149,6 +150,32 @@ export function fixtureState(): SimState {
       sampleCreditNoteItem({ id: 9103, credit_note_id: 9002, supplier_return_item_id: null }),
     ),
   };
+}
+
+/**
+ * A create body pointed at the fixture's ids: On order, outlet 1, supplier 41, shipment type 2, port 3, US
+ * dollars; `ordered` units of product 101 (bought at 8) and of 102 (at its supplier's price, 20).
+ */
+export function fixtureOrderBody(
+  external_purchase_order_id: string,
+  ordered: readonly [number, number],
+  overrides: Record<string, unknown> = {},
+) {
+  return samplePurchaseOrderCreate({
+    external_purchase_order_id,
+    status: { id: 2 }, // OnOrder
+    outlet: { id: 1 },
+    supplier: { id: 41 },
+    shipping_type: { id: 2 },
+    shipping_port: { id: 3 },
+    country_of_origin: { id: 3 },
+    fob_currency: { id: 3 },
+    purchase_order_items: [
+      { product: { id: 101 }, quantity_ordered: ordered[0], supplier_buy_ex: 8 },
+      { product: { id: 102 }, quantity_ordered: ordered[1] },
+    ],
+    ...overrides,
+  });
 }
 
 interface CallInput {
