@@ -4,6 +4,7 @@ import { createPullMethods, type PullApplyOptions } from './dexiePull';
 import { enqueue } from './outbox';
 import { nextSliceRows, takeSlice, type SliceSizing } from './pullSlices';
 import { DockhandDb, type PullCursor } from './schema';
+import { customerRow as customer } from './testing/customerRow';
 
 let db: DockhandDb;
 let n = 0;
@@ -11,15 +12,6 @@ const AT = '2026-01-01T00:00:00.000Z';
 
 beforeEach(() => {
   db = new DockhandDb(`pull-test-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-});
-
-const customer = (id: number, fields: Record<string, unknown> = {}) => ({
-  id,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  custom_reference: null,
-  modified_on: '2025-01-01T00:00:00Z',
-  ...fields,
 });
 
 const cursorAt = (id: number): PullCursor => ({

@@ -4,6 +4,8 @@ import { createDexieStore } from './dexieStore';
 import { allocateTempId, enqueue, OutboxValidationError } from './outbox';
 import { DockhandDb } from './schema';
 import { validatedPort, type StorePort } from './storePort';
+import { queueTwoLineOrder } from './testing/twoLineOrder';
+import { customerRow as customer } from './testing/customerRow';
 
 let db: DockhandDb;
 let store: StorePort;
@@ -15,40 +17,9 @@ beforeEach(() => {
   store = validatedPort(createDexieStore(db));
 });
 
-const customer = (id: number, fields: Record<string, unknown> = {}) => ({
-  id,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  custom_reference: null,
-  modified_on: '2025-01-01T00:00:00Z',
-  ...fields,
-});
-
 /** A PO created offline with two lines, and an invoice receiving against the temp PO and a temp line. */
 async function offlineOrderAndInvoice() {
-  const po = await allocateTempId(db, 'purchaseOrders');
-  const lines = [
-    await allocateTempId(db, 'purchaseOrderItems', { parentTempId: po }),
-    await allocateTempId(db, 'purchaseOrderItems', { parentTempId: po }),
-  ];
-  const createPo = await enqueue(db, {
-    kind: 'createPurchaseOrder',
-    params: {},
-    body: {
-      supplier: { id: 101 },
-      outlet: { id: 1 },
-      purchase_order_items: [
-        { product: { id: 10001 }, quantity_ordered: 2 },
-        { product: { id: 10002 }, quantity_ordered: 3 },
-      ],
-    },
-    createsTempId: po,
-    label: 'New PO',
-    cacheChanges: [
-      { table: 'purchaseOrders', put: [{ id: po, modified_on: at() }] },
-      { table: 'purchaseOrderItems', put: lines.map((line) => ({ po_item_id: line, po_id: po })) },
-    ],
-  });
+  const { op: createPo, po, lines } = await queueTwoLineOrder(db, [2, 3]);
   const invoiceId = await allocateTempId(db, 'supplierInvoices');
   const receipt = {
     purchase_order_id: po,

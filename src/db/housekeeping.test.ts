@@ -9,6 +9,7 @@ import { createDexieStore } from './dexieStore';
 import { allocateTempId, enqueue } from './outbox';
 import { DockhandDb, type CachedPurchaseOrderItem } from './schema';
 import { validatedPort, type StorePort } from './storePort';
+import { queueTwoLineOrder } from './testing/twoLineOrder';
 
 let db: DockhandDb;
 let store: StorePort;
@@ -86,29 +87,7 @@ describe('tombstones', () => {
   });
 
   it('follows a deleted offline line to its server id when its order lands', async () => {
-    const po = await allocateTempId(db, 'purchaseOrders');
-    const lines = [
-      await allocateTempId(db, 'purchaseOrderItems', { parentTempId: po }),
-      await allocateTempId(db, 'purchaseOrderItems', { parentTempId: po }),
-    ];
-    const create = await enqueue(db, {
-      kind: 'createPurchaseOrder',
-      params: {},
-      body: {
-        supplier: { id: 101 },
-        outlet: { id: 1 },
-        purchase_order_items: [
-          { product: { id: 10001 }, quantity_ordered: 1 },
-          { product: { id: 10002 }, quantity_ordered: 1 },
-        ],
-      },
-      createsTempId: po,
-      label: 'New PO',
-      cacheChanges: [
-        { table: 'purchaseOrderItems', put: lines.map((id) => line(id, po)) },
-        { table: 'purchaseOrders', put: [{ id: po }] },
-      ],
-    });
+    const { op: create, po, lines } = await queueTwoLineOrder(db);
     const removal = await deleteLine(po, lines[1]!);
     expect(removal.state).toBe('blocked');
 

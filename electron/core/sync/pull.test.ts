@@ -11,6 +11,7 @@ import { customerEdit, offlineOrder } from './testing/edits';
 import { simulatorSuite } from './testing/simulatorSuite';
 import { type EngineHarness } from './testing/harness';
 import type { PullProgress, SyncEngineOptions } from './types';
+import { twoLineOrderBody } from '../../../src/db/testing/twoLineOrder';
 
 const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }), {
   afterEach: (sim) => sim.control.resetFaults(),
@@ -127,14 +128,7 @@ describe('initial sync', () => {
     // A delta: a PO created elsewhere arrives with the next pull, and only it is written.
     const before = counting.written();
     const po = await harness.client.call('createPurchaseOrder', {
-      body: {
-        supplier: { id: 101 },
-        outlet: { id: 1 },
-        purchase_order_items: [
-          { product: { id: 10001 }, quantity_ordered: 1 },
-          { product: { id: 10002 }, quantity_ordered: 1 },
-        ],
-      },
+      body: twoLineOrderBody(),
     });
     await engine.syncNow();
     expect(counting.written() - before).toBe(3); // the order and its two lines; the products are unchanged

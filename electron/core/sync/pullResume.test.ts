@@ -13,6 +13,7 @@ import { recordingFetch, waitFor } from './testing/fetches';
 import { simulatorSuite } from './testing/simulatorSuite';
 import { engineHarness, type EngineHarness } from './testing/harness';
 import type { PullProgress, SyncEngineOptions } from './types';
+import { twoLineOrderBody } from '../../../src/db/testing/twoLineOrder';
 
 const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rateLimit: 100_000 }), {
   afterEach: (sim) => sim.control.resetFaults(),
@@ -184,14 +185,7 @@ describe('a queued delete', () => {
   it('is not undone by a pull that still sees the row, and the row stays gone once it lands', async () => {
     harness = suite.harness(pullOnly(['purchaseOrders']));
     const po = await harness.client.call('createPurchaseOrder', {
-      body: {
-        supplier: { id: 101 },
-        outlet: { id: 1 },
-        purchase_order_items: [
-          { product: { id: 10001 }, quantity_ordered: 1 },
-          { product: { id: 10002 }, quantity_ordered: 1 },
-        ],
-      },
+      body: twoLineOrderBody(),
     });
     const [first, second] = po.purchase_order_items!.map((line) => line.po_item_id!);
     const removal = await enqueue(harness.db, {
