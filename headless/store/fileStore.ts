@@ -17,6 +17,7 @@ import { createDexieStore } from '../../src/db/dexieStore';
 import type { SliceSizing } from '../../src/db/pullSlices';
 import { DockhandDb } from '../../src/db/schema';
 import type { StorePort } from '../../src/db/storePort';
+import { tableMiddleware } from '../../src/db/tableMiddleware';
 import { startCheckpointer } from './checkpointer';
 import { acquireLock } from './lock';
 import { countOutboxChanges, markOf, outboxStateReader, readMark, writeMark } from './outboxMark';
@@ -128,23 +129,12 @@ function refuseJournalStore(dir: string): void {
 
 /** Refuses writes once a commit failed (after the failure hook, when it did not end the process). */
 function refusal(broken: () => Error | undefined): Middleware<DBCore> {
-  return {
-    stack: 'dbcore',
-    name: 'dockhand-refusal',
-    create: (down) => ({
-      ...down,
-      table(name) {
-        const table = down.table(name);
-        return {
-          ...table,
-          mutate: (req) => {
-            const error = broken();
-            return error ? Promise.reject(error) : table.mutate(req);
-          },
-        };
-      },
-    }),
-  };
+  return tableMiddleware('dockhand-refusal', (table) => ({
+    mutate: (req) => {
+      const error = broken();
+      return error ? Promise.reject(error) : table.mutate(req);
+    },
+  }));
 }
 
 interface RawIndex {

@@ -26,6 +26,7 @@ import type {
   Middleware,
 } from 'dexie';
 import { deserialize, serialize } from 'node:v8';
+import { tableMiddleware } from '../../src/db/tableMiddleware';
 import { encodeKey } from './keyCodec';
 import type { SqliteTree } from './sqliteRecords';
 
@@ -229,35 +230,25 @@ function getMany(trans: FakeTransaction, source: unknown, store: BulkStore, req:
 }
 
 export function sqliteBulk(storeOf: BulkStoreOf): Middleware<DBCore> {
-  return {
-    stack: 'dbcore',
-    name: 'dockhand-sqlite-bulk',
-    level: -10,
-    create(down) {
-      return {
-        ...down,
-        table(name) {
-          const table = down.table(name);
-          return {
-            ...table,
-            mutate(req: DBCoreMutateRequest) {
-              const store = req.type === 'put' ? storeOf(name) : undefined;
-              if (!store || req.type !== 'put' || !req.values.length) return table.mutate(req);
-              const trans = req.trans as unknown as FakeTransaction;
-              const source = sourceOf(trans, name, true);
-              const rows = source === undefined ? undefined : prepare(store, req.values);
-              return rows ? put(trans, source, store, rows) : table.mutate(req);
-            },
-            getMany(req) {
-              const store = storeOf(name);
-              const simple = req.keys.every((key) => key === null || key === undefined || isSimpleKey(key));
-              const trans = req.trans as unknown as FakeTransaction;
-              const source = store && simple ? sourceOf(trans, name, false) : undefined;
-              return store && source !== undefined ? getMany(trans, source, store, req) : table.getMany(req);
-            },
-          };
-        },
-      };
-    },
-  };
+  return tableMiddleware(
+    'dockhand-sqlite-bulk',
+    (table, name) => ({
+      mutate(req: DBCoreMutateRequest) {
+        const store = req.type === 'put' ? storeOf(name) : undefined;
+        if (!store || req.type !== 'put' || !req.values.length) return table.mutate(req);
+        const trans = req.trans as unknown as FakeTransaction;
+        const source = sourceOf(trans, name, true);
+        const rows = source === undefined ? undefined : prepare(store, req.values);
+        return rows ? put(trans, source, store, rows) : table.mutate(req);
+      },
+      getMany(req) {
+        const store = storeOf(name);
+        const simple = req.keys.every((key) => key === null || key === undefined || isSimpleKey(key));
+        const trans = req.trans as unknown as FakeTransaction;
+        const source = store && simple ? sourceOf(trans, name, false) : undefined;
+        return store && source !== undefined ? getMany(trans, source, store, req) : table.getMany(req);
+      },
+    }),
+    -10,
+  );
 }

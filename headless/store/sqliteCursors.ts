@@ -15,6 +15,7 @@
  */
 import type { DBCore, DBCoreCursor, DBCoreKeyRange, DBCoreOpenCursorRequest, Middleware } from 'dexie';
 import { deserialize } from 'node:v8';
+import { tableMiddleware } from '../../src/db/tableMiddleware';
 import { decodeKey, encodeKey } from './keyCodec';
 import type { EncodedRange, Position, Row, SqliteTree } from './sqliteRecords';
 
@@ -154,29 +155,19 @@ function sqliteCursor(
 }
 
 export function sqliteCursors(tablesOf: TablesOf): Middleware<DBCore> {
-  return {
-    stack: 'dbcore',
-    name: 'dockhand-sqlite-cursors',
-    level: -9,
-    create(down) {
-      return {
-        ...down,
-        table(name) {
-          const table = down.table(name);
-          return {
-            ...table,
-            openCursor(req) {
-              const { index, range } = req.query;
-              const tables = req.unique
-                ? undefined
-                : tablesOf(name, index.isPrimaryKey ? undefined : (index.name ?? undefined));
-              if (!tables) return table.openCursor(req);
-              if ((range.type as number) === NEVER) return Promise.resolve(null);
-              return Promise.resolve(sqliteCursor(req, tables, encodeRange(range)));
-            },
-          };
-        },
-      };
-    },
-  };
+  return tableMiddleware(
+    'dockhand-sqlite-cursors',
+    (table, name) => ({
+      openCursor(req) {
+        const { index, range } = req.query;
+        const tables = req.unique
+          ? undefined
+          : tablesOf(name, index.isPrimaryKey ? undefined : (index.name ?? undefined));
+        if (!tables) return table.openCursor(req);
+        if ((range.type as number) === NEVER) return Promise.resolve(null);
+        return Promise.resolve(sqliteCursor(req, tables, encodeRange(range)));
+      },
+    }),
+    -9,
+  );
 }

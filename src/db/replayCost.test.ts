@@ -5,7 +5,7 @@
  * cursor step), so the test measures work, not time.
  */
 import { randomUUID } from 'node:crypto';
-import type { DBCore, DBCoreCursor, DBCoreTable, Middleware } from 'dexie';
+import type { DBCore, DBCoreCursor, Middleware } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { sampleOutlet, sampleProduct, sampleSupplier } from '../api/resources/fixtures';
@@ -14,6 +14,7 @@ import { localDate, queueNewPurchaseOrder } from './edits/purchaseOrders';
 import { enqueue } from './outbox';
 import { DockhandDb } from './schema';
 import type { StorePort } from './storePort';
+import { tableMiddleware } from './tableMiddleware';
 
 /** Counts store work: one per request, plus one per row returned, written or stepped over by a cursor. */
 function workCounter(): { middleware: Middleware<DBCore>; read(): number } {
@@ -28,8 +29,7 @@ function workCounter(): { middleware: Middleware<DBCore>; read(): number } {
       });
     return cursor;
   };
-  const table = (down: DBCoreTable): DBCoreTable => ({
-    ...down,
+  const middleware = tableMiddleware('workCounter', (down) => ({
     get: (req) => (work++, down.get(req)),
     getMany: (req) => ((work += 1 + req.keys.length), down.getMany(req)),
     count: (req) => (work++, down.count(req)),
@@ -43,12 +43,7 @@ function workCounter(): { middleware: Middleware<DBCore>; read(): number } {
       work += 1 + ('values' in req ? req.values.length : 'keys' in req ? req.keys.length : 1);
       return down.mutate(req);
     },
-  });
-  const middleware: Middleware<DBCore> = {
-    stack: 'dbcore',
-    name: 'workCounter',
-    create: (down) => ({ ...down, table: (name) => table(down.table(name)) }),
-  };
+  }));
   return { middleware, read: () => work };
 }
 
