@@ -5,54 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SEARCH_FIELDS, type SearchOperationId } from '../../src/api/query';
-import { searchPage, type AccessorTable } from './engine';
-import {
-  creditNoteAccessors,
-  creditNoteItemAccessors,
-  customerAccessors,
-  loyaltyHistoryAccessors,
-  priceGroupAccessors,
-  purchaseOrderAccessors,
-  purchaseOrderItemAccessors,
-  purchaseOrderItemRows,
-  returnReasonAccessors,
-  shipmentTypeAccessors,
-  supplierInvoiceAccessors,
-  supplierReturnItemAccessors,
-  surveySegmentAccessors,
-} from './index';
+import { searchPage } from './engine';
+import { isSearchValue, searchCases } from './searchCases';
 import { sampleState } from './testState';
-import { isRef } from './values';
 
-const state = sampleState();
-const first = <T>(map: Map<number, T>): T => map.values().next().value as T;
-const order = first(state.purchaseOrders);
-
-/** Per operation: its accessor table and one sample row from the sample state. */
-const CASES: { [Op in SearchOperationId]: { accessors: AccessorTable<never>; sample: unknown } } = {
-  searchCustomers: { accessors: customerAccessors(state), sample: first(state.customers) },
-  searchLoyaltyHistory: { accessors: loyaltyHistoryAccessors, sample: state.loyaltyHistory.get(2001)![0] },
-  searchSurveySegments: { accessors: surveySegmentAccessors, sample: first(state.surveySegments) },
-  searchSupplierReturnReasons: { accessors: returnReasonAccessors, sample: first(state.returnReasons) },
-  searchShipmentTypes: { accessors: shipmentTypeAccessors, sample: first(state.shipmentTypes) },
-  searchPurchaseOrders: { accessors: purchaseOrderAccessors, sample: order },
-  searchPurchaseOrderItems: {
-    accessors: purchaseOrderItemAccessors(state),
-    sample: purchaseOrderItemRows(order)[0],
-  },
-  searchSupplierInvoices: {
-    accessors: supplierInvoiceAccessors(state),
-    sample: first(state.supplierInvoices),
-  },
-  searchSupplierReturnItems: {
-    accessors: supplierReturnItemAccessors(state),
-    sample: first(state.supplierReturnItems),
-  },
-  searchCreditNotes: { accessors: creditNoteAccessors, sample: first(state.creditNotes) },
-  searchCreditNoteItems: { accessors: creditNoteItemAccessors(state), sample: first(state.creditNoteItems) },
-  searchStandardPriceGroups: { accessors: priceGroupAccessors, sample: first(state.standardPriceGroups) },
-  searchFixedPriceGroups: { accessors: priceGroupAccessors, sample: first(state.fixedPriceGroups) },
-};
+/** Per operation: its accessor table and the first of its rows in the sample state. */
+const CASES = searchCases(sampleState());
 
 const OPS = Object.keys(SEARCH_FIELDS) as SearchOperationId[];
 
@@ -64,14 +22,9 @@ function fieldNames(op: SearchOperationId): string[] {
 const isKeyed = (op: SearchOperationId, field: string) =>
   (SEARCH_FIELDS[op].filter as Record<string, { keyed?: boolean }>)[field]?.keyed === true;
 
-const isSearchValue = (value: unknown): boolean =>
-  value === null ||
-  isRef(value) ||
-  ['string', 'number', 'boolean'].includes(typeof value) ||
-  (Array.isArray(value) && value.every(isSearchValue));
-
 describe.each(OPS)('%s accessors', (op) => {
-  const { accessors, sample } = CASES[op];
+  const { accessors, rows } = CASES[op];
+  const sample = rows[0];
 
   it('cover exactly the filter, order and select fields', () => {
     expect(Object.keys(accessors).sort()).toEqual(fieldNames(op));

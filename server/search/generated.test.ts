@@ -7,64 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { SEARCH_FIELDS, type SearchOperationId } from '../../src/api/query';
 import { generateState } from '../data';
 import { purchaseOrderItemView } from '../domain/views/purchaseOrder';
-import type { AccessorTable } from './engine';
-import {
-  creditNoteAccessors,
-  creditNoteItemAccessors,
-  customerAccessors,
-  loyaltyHistoryAccessors,
-  priceGroupAccessors,
-  purchaseOrderAccessors,
-  purchaseOrderItemAccessors,
-  purchaseOrderItemRows,
-  returnReasonAccessors,
-  searchPage,
-  shipmentTypeAccessors,
-  supplierInvoiceAccessors,
-  supplierReturnItemAccessors,
-  surveySegmentAccessors,
-} from './index';
-import { instantOf, isRef } from './values';
+import { purchaseOrderItemAccessors, purchaseOrderItemRows, searchPage } from './index';
+import { isSearchValue, searchCases } from './searchCases';
+import { instantOf } from './values';
 
 const state = generateState({ dataset: 'small', seed: 1 });
 const items = [...state.purchaseOrders.values()].flatMap(purchaseOrderItemRows);
 
-const CASES: { [Op in SearchOperationId]: { accessors: AccessorTable<never>; rows: unknown[] } } = {
-  searchCustomers: { accessors: customerAccessors(state), rows: [...state.customers.values()] },
-  searchLoyaltyHistory: {
-    accessors: loyaltyHistoryAccessors,
-    rows: [...state.loyaltyHistory.values()].flat(),
-  },
-  searchSurveySegments: { accessors: surveySegmentAccessors, rows: [...state.surveySegments.values()] },
-  searchSupplierReturnReasons: { accessors: returnReasonAccessors, rows: [...state.returnReasons.values()] },
-  searchShipmentTypes: { accessors: shipmentTypeAccessors, rows: [...state.shipmentTypes.values()] },
-  searchPurchaseOrders: { accessors: purchaseOrderAccessors, rows: [...state.purchaseOrders.values()] },
-  searchPurchaseOrderItems: { accessors: purchaseOrderItemAccessors(state), rows: items },
-  searchSupplierInvoices: {
-    accessors: supplierInvoiceAccessors(state),
-    rows: [...state.supplierInvoices.values()],
-  },
-  searchSupplierReturnItems: {
-    accessors: supplierReturnItemAccessors(state),
-    rows: [...state.supplierReturnItems.values()],
-  },
-  searchCreditNotes: { accessors: creditNoteAccessors, rows: [...state.creditNotes.values()] },
-  searchCreditNoteItems: {
-    accessors: creditNoteItemAccessors(state),
-    rows: [...state.creditNoteItems.values()],
-  },
-  searchStandardPriceGroups: {
-    accessors: priceGroupAccessors,
-    rows: [...state.standardPriceGroups.values()],
-  },
-  searchFixedPriceGroups: { accessors: priceGroupAccessors, rows: [...state.fixedPriceGroups.values()] },
-};
-
-const isSearchValue = (value: unknown): boolean =>
-  value === null ||
-  isRef(value) ||
-  ['string', 'number', 'boolean'].includes(typeof value) ||
-  (Array.isArray(value) && value.every(isSearchValue));
+const CASES = searchCases(state);
 
 describe.each(Object.keys(CASES) as SearchOperationId[])('%s over a generated state', (op) => {
   const { accessors, rows } = CASES[op];
