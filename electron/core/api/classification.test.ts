@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
-import { ApiCallError, ContractError } from './errors';
-import { recordingFetch, TEST_KEY, testClient } from './testing';
+import { ContractError } from './errors';
+import { callFailure, recordingFetch, TEST_KEY, testClient } from './testing';
 
 const RESTRICTED = 'restricted-test-key';
 let sim: Simulator;
@@ -18,14 +18,7 @@ afterAll(async () => {
   await sim.stop();
 });
 
-async function failure(promise: Promise<unknown>): Promise<ApiCallError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiCallError);
-  return error as ApiCallError;
-}
+const failure = (promise: Promise<unknown>) => callFailure(promise);
 
 const order = (external: string, outlet = 1) => ({
   external_purchase_order_id: external,

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
 import type { DockhandApiClient } from './client';
 import { ApiCallError, CallAbortedError } from './errors';
-import { captureLogger, recordingFetch, TEST_KEY, testClient } from './testing';
+import { callFailure, captureLogger, recordingFetch, TEST_KEY, testClient } from './testing';
 
 let sim: Simulator;
 const logger = captureLogger();
@@ -32,15 +32,7 @@ afterAll(async () => {
   await sim.stop();
 });
 
-async function failure(promise: Promise<unknown>): Promise<ApiCallError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  thrown.push(error);
-  expect(error).toBeInstanceOf(ApiCallError);
-  return error as ApiCallError;
-}
+const failure = (promise: Promise<unknown>) => callFailure(promise, (error) => thrown.push(error));
 
 /** Ends the fault as soon as the client has seen one answer with `status`, so the next attempt succeeds. */
 function endFaultAfter(status: number) {

@@ -5,6 +5,7 @@
  * core layer's import rules.
  */
 import { createApiClient, type DockhandApiClient } from './client';
+import { ApiCallError } from './errors';
 import type { ApiLogEntry, ApiLogger, ClientOptions } from './options';
 
 export interface CapturedLogger extends ApiLogger {
@@ -78,4 +79,21 @@ export function testClient(baseUrl: string, overrides: Partial<ClientOptions> = 
     random: () => 0.5,
     ...overrides,
   });
+}
+
+/**
+ * The ApiCallError a call failed with (`seen` is handed whatever it ended with, e.g. to check later that no
+ * error carries a secret); throws when it succeeded or failed with anything else.
+ */
+export async function callFailure(
+  promise: Promise<unknown>,
+  seen: (outcome: unknown) => void = () => {},
+): Promise<ApiCallError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  seen(error);
+  if (!(error instanceof ApiCallError)) throw new Error(`expected an ApiCallError, got ${String(error)}`);
+  return error;
 }
