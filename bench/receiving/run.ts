@@ -14,8 +14,8 @@
  * --trace (a Chrome trace of each scan run: the main thread's time by kind of work, ./trace.ts).
  */
 import { rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { throttleCpu } from '../../e2e/support/scanner';
 import { openHarness } from './browser';
@@ -25,38 +25,23 @@ import { hotFunctions, hottest, profileDuring, saveProfile, type CpuProfile } fr
 import { LINE_COUNT, PRODUCT_COUNT } from './page/catalogue';
 import { lookupTable, longTaskTable, scanTable } from './report';
 import { runScans, type ScanRun } from './scans';
+import { scanFlagOptions, scanFlags, wholeNumber } from './scanFlags';
 import { layoutSizes, traceDuring, traceSummary } from './trace';
 
 function options() {
   const { values } = parseArgs({
     options: {
-      scans: { type: 'string', default: '200' },
-      'warm-up': { type: 'string', default: '10' },
-      'pause-ms': { type: 'string', default: '200' },
-      rates: { type: 'string', default: '1,4' },
+      ...scanFlagOptions({
+        scans: '200',
+        warmUp: '10',
+        pauseMs: '200',
+        rates: '1,4',
+        dir: 'dockhand-bench-receiving',
+      }),
       lookups: { type: 'string', default: '500' },
-      fresh: { type: 'boolean', default: false },
-      profile: { type: 'boolean', default: false },
-      trace: { type: 'boolean', default: false },
-      dir: { type: 'string', default: join(tmpdir(), 'dockhand-bench-receiving') },
     },
   });
-  const count = (name: string, text: string) => {
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} takes a whole number, not "${text}"`);
-    return n;
-  };
-  return {
-    scans: count('scans', values.scans),
-    warmUp: count('warm-up', values['warm-up']),
-    pauseMs: count('pause-ms', values['pause-ms']),
-    rates: values.rates.split(',').map((rate) => Math.max(1, count('rates', rate))),
-    lookups: count('lookups', values.lookups),
-    fresh: values.fresh,
-    profile: values.profile,
-    trace: values.trace,
-    dir: resolve(values.dir),
-  };
+  return { ...scanFlags(values), lookups: wholeNumber('lookups', values.lookups) };
 }
 
 async function main() {

@@ -19,11 +19,12 @@
  * hottest functions by file and line).
  */
 import { rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DemoDatasetSchema } from '../../src/bridge/contract';
 import { openHarness } from '../receiving/browser';
+import { scanFlagOptions, scanFlags, wholeNumber } from '../receiving/scanFlags';
 import { hotFunctions, hottest, profileDuring } from '../receiving/profile';
 import { layoutSizes, traceDuring, traceSummary } from '../receiving/trace';
 import { buildRenderer, buildSyncPage } from './build';
@@ -37,50 +38,35 @@ import { coldStartTable, initialSyncTable, newOrderTable, worstTasks } from './r
 function options() {
   const { values } = parseArgs({
     options: {
+      ...scanFlagOptions({
+        scans: '30',
+        warmUp: '5',
+        pauseMs: '150',
+        rates: '1',
+        dir: 'dockhand-bench-sync',
+      }),
       only: { type: 'string', default: 'scans,cold,sync' },
-      scans: { type: 'string', default: '30' },
       adds: { type: 'string', default: '10' },
-      'warm-up': { type: 'string', default: '5' },
-      'pause-ms': { type: 'string', default: '150' },
-      rates: { type: 'string', default: '1' },
       'cold-runs': { type: 'string', default: '5' },
       'sync-runs': { type: 'string', default: '3' },
       dataset: { type: 'string', default: 'small' },
       screen: { type: 'string' },
       'sync-timeout-s': { type: 'string', default: '600' },
-      fresh: { type: 'boolean', default: false },
       'dock-ready-only': { type: 'boolean', default: false },
-      profile: { type: 'boolean', default: false },
-      trace: { type: 'boolean', default: false },
-      dir: { type: 'string', default: join(tmpdir(), 'dockhand-bench-sync') },
     },
   });
-  const count = (name: string, text: string) => {
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} takes a whole number, not "${text}"`);
-    return n;
-  };
   const parsed = DemoDatasetSchema.safeParse(values.dataset);
   if (!parsed.success) throw new Error(`--dataset is small or large, not "${values.dataset}"`);
-  const dataset = parsed.data;
-  const only = new Set(values.only.split(','));
   return {
-    only,
-    scans: count('scans', values.scans),
-    adds: count('adds', values.adds),
-    warmUp: count('warm-up', values['warm-up']),
-    pauseMs: count('pause-ms', values['pause-ms']),
-    rates: values.rates.split(',').map((rate) => Math.max(1, count('rates', rate))),
-    coldRuns: count('cold-runs', values['cold-runs']),
-    syncRuns: count('sync-runs', values['sync-runs']),
-    dataset,
+    ...scanFlags(values),
+    only: new Set(values.only.split(',')),
+    adds: wholeNumber('adds', values.adds),
+    coldRuns: wholeNumber('cold-runs', values['cold-runs']),
+    syncRuns: wholeNumber('sync-runs', values['sync-runs']),
+    dataset: parsed.data,
     screen: values.screen,
-    syncTimeoutMs: count('sync-timeout-s', values['sync-timeout-s']) * 1000,
+    syncTimeoutMs: wholeNumber('sync-timeout-s', values['sync-timeout-s']) * 1000,
     dockReadyOnly: values['dock-ready-only'],
-    fresh: values.fresh,
-    profile: values.profile,
-    trace: values.trace,
-    dir: resolve(values.dir),
   };
 }
 
