@@ -1,20 +1,17 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createDexieStore } from './dexieStore';
 import { allocateTempId, enqueue, OutboxValidationError } from './outbox';
-import { DockhandDb } from './schema';
-import { validatedPort, type StorePort } from './storePort';
+import type { DockhandDb } from './schema';
+import type { StorePort } from './storePort';
+import { memoryStore } from './testing/memoryStore';
 import { queueTwoLineOrder } from './testing/twoLineOrder';
 import { customerRow as customer } from './testing/customerRow';
 
 let db: DockhandDb;
 let store: StorePort;
-let n = 0;
 const at = () => new Date().toISOString();
 
 beforeEach(() => {
-  db = new DockhandDb(`store-test-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-  store = validatedPort(createDexieStore(db));
+  ({ db, store } = memoryStore('store-test'));
 });
 
 /** A PO created offline with two lines, and an invoice receiving against the temp PO and a temp line. */

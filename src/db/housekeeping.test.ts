@@ -3,22 +3,19 @@
  * server copies until it is done or discarded), the clean-up of resolved temp ids, and paging through a
  * table's keys (the product supplier sweep).
  */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createDexieStore } from './dexieStore';
 import { allocateTempId, enqueue } from './outbox';
-import { DockhandDb, type CachedPurchaseOrderItem } from './schema';
-import { validatedPort, type StorePort } from './storePort';
+import type { CachedPurchaseOrderItem, DockhandDb } from './schema';
+import type { StorePort } from './storePort';
+import { memoryStore } from './testing/memoryStore';
 import { queueTwoLineOrder } from './testing/twoLineOrder';
 
 let db: DockhandDb;
 let store: StorePort;
-let n = 0;
 const at = () => new Date().toISOString();
 
 beforeEach(() => {
-  db = new DockhandDb(`housekeeping-test-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-  store = validatedPort(createDexieStore(db));
+  ({ db, store } = memoryStore('housekeeping-test'));
 });
 
 /** A PO line row, with only the fields these tests read. */
