@@ -3,12 +3,17 @@
  * method is one Dexie transaction, and each ends by recomputing which ops are blocked (./blocking.ts) so a
  * block never outlives its cause. Pull and housekeeping methods live in ./dexiePull.ts.
  */
-import { decideBlocking } from './blocking';
 import { applyCacheWrites, movePendingRefs, releaseRows, remapRows, undoRows } from './cacheRows';
 import { createPullMethods, type PullApplyOptions } from './dexiePull';
 import { opCatalog } from './opCatalog';
 import type { OpRecord, OpState } from './ops';
-import { liveOpsNaming, markedSending, nextOpsClaiming, refreshBlockingAround } from './opIndex';
+import {
+  liveOpsNaming,
+  markedSending,
+  nextOpsClaiming,
+  refreshBlockingAround,
+  storeBlocking,
+} from './opIndex';
 import { readPendingRows, type PendingRow } from './pendingRows';
 import { CACHE_TABLES, type DockhandDb } from './schema';
 import type { PortRequest, PortResponse, StorePort } from './storePort';
@@ -26,16 +31,7 @@ type Changed = PortResponse<'completeOp'>;
  */
 export async function refreshBlocking(db: DockhandDb): Promise<string[]> {
   const ops = await db.outbox.where('state').notEqual('done').toArray();
-  const changes = decideBlocking(ops, await allTempIds(db));
-  const byId = new Map(ops.map((op) => [op.id, op]));
-  for (const change of changes) {
-    const op = byId.get(change.id)!;
-    const next: OpRecord = { ...op, state: change.state };
-    if (change.reason === undefined) delete next.reason;
-    else next.reason = change.reason;
-    await db.outbox.put(next);
-  }
-  return changes.filter((c) => byId.get(c.id)!.state !== c.state).map((c) => c.id);
+  return storeBlocking(db, ops, await allTempIds(db));
 }
 
 /** `pull`: how pulled pages are applied (slices sized for a window by default; see ./dexiePull.ts). */

@@ -3,20 +3,12 @@
  * length: the ops naming a temp id, the ops whose blocking a change can alter, and the next runnable heads.
  * Callers own the transaction (outbox, tempIds).
  */
-import { decideBlocking } from './blocking';
-import type { OpRecord, OpState } from './ops';
+import { decideBlocking, type TempIdInfo } from './blocking';
+import { OP_STATES, type OpRecord, type OpState } from './ops';
 import type { DockhandDb, TempIdEntry } from './schema';
 
 /** Every state but `done`: what blocking reads (a discarded creator explains an orphaned reference). */
-const NOT_DONE: readonly OpState[] = [
-  'queued',
-  'sending',
-  'uncertain',
-  'failed',
-  'blocked',
-  'conflicted',
-  'discarded',
-];
+const NOT_DONE: readonly OpState[] = OP_STATES.filter((state) => state !== 'done');
 const LIVE: readonly OpState[] = ['queued', 'sending', 'uncertain', 'failed', 'blocked', 'conflicted'];
 
 /** Live ops whose params or body name one of `tempIds` (their `dependsOnTempIds`, a multi-entry index). */
@@ -116,7 +108,19 @@ async function connectedOps(db: DockhandDb, seeds: BlockingSeeds) {
  */
 export async function refreshBlockingAround(db: DockhandDb, seeds: BlockingSeeds): Promise<string[]> {
   const { ops, temps } = await connectedOps(db, seeds);
-  if (ops.length === 0) return [];
+  return ops.length === 0 ? [] : storeBlocking(db, ops, temps);
+}
+
+/**
+ * Blocking decided for `ops` and stored: every op whose state or reason changes is written; returns the ids
+ * whose state changed. Both refreshes, this partial one and the full one (dexieStore.refreshBlocking), store
+ * through here.
+ */
+export async function storeBlocking(
+  db: DockhandDb,
+  ops: readonly OpRecord[],
+  temps: readonly TempIdInfo[],
+): Promise<string[]> {
   const changes = decideBlocking(ops, temps);
   const byId = new Map(ops.map((op) => [op.id, op]));
   const changed: string[] = [];
