@@ -24,7 +24,7 @@ export const PurchaseOrderItemCreateSchema = z.strictObject({
 export type PurchaseOrderItemCreate = z.infer<typeof PurchaseOrderItemCreateSchema>;
 
 /** The calendar-date fields of the purchase order (created_on is server-set and is not accepted). */
-const DATE_KEYS = [
+export const PURCHASE_ORDER_DATE_KEYS = [
   'sailed',
   'deposit_due',
   'balance_due',
@@ -81,7 +81,7 @@ export const PurchaseOrderCreateSchema = z.strictObject({
   supplier: idRef(),
   ...shapeOf(NULLABLE_REF_KEYS, () => idRef().nullish()),
   fob_currency: optionalRef(),
-  ...shapeOf(DATE_KEYS, () => calendarDate().nullish()),
+  ...shapeOf(PURCHASE_ORDER_DATE_KEYS, () => calendarDate().nullish()),
   ...shapeOf(PURCHASE_ORDER_TEXT_KEYS, nullableText),
   update_linked_transfers_on_receipt_to: z.enum(LINKED_TRANSFER_UPDATE_VALUES).nullish(),
   deposit: nonNegativeAmount().nullish(),

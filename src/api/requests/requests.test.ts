@@ -5,6 +5,7 @@ import {
   CustomerUpdateSchema,
   DeliveryAddressUpdateSchema,
   FixedPriceGroupCreateSchema,
+  PURCHASE_ORDER_DATE_KEYS,
   PurchaseOrderCreateSchema,
   ShipmentTypeBodySchema,
   ShippingPortBodySchema,
@@ -27,15 +28,7 @@ import { errorsOf, REMOVE, rejectsEach as rejectsEachIn, type Edit } from '../te
 const rejectsEach = (schema: z.ZodType, sample: () => unknown, edits: Edit[]) =>
   rejectsEachIn(it, schema, sample, edits);
 
-const DATE_KEYS = [
-  'sailed',
-  'deposit_due',
-  'balance_due',
-  'original_departure',
-  'eta',
-  'sent_on',
-  'received_on',
-];
+const DATE_KEYS = PURCHASE_ORDER_DATE_KEYS;
 
 describe('PurchaseOrderCreateSchema', () => {
   it('accepts a realistic body and a minimal one', () => {
