@@ -1,5 +1,6 @@
 /**
- * "Export CSV" on the supplier, return, credit note, supplier invoice, product and reference lists, in
+ * "Export CSV" on the supplier, return, credit note, supplier invoice, product, reference, purchase order and
+ * receiving (open orders) lists, in
  * Chromium over a real IndexedDB (issue #27: every list exports what it shows). Each list is narrowed by a
  * search from the URL, then exported: the file holds the list's column headers, values with commas,
  * quotes, line breaks and non-ASCII letters read back intact, and as many rows as the count line says match,
@@ -7,12 +8,12 @@
  * (the customer list keeps its e2e test). Rows go in through `db.table(name)`: the API types a record's id as
  * nullable, which a typed table's insert refuses.
  */
-import Papa from 'papaparse';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import {
   sampleCreditNote,
   sampleProduct,
+  samplePurchaseOrder,
   samplePurchaseOrderReceipt,
   sampleSupplier,
   sampleSupplierInvoice,
@@ -21,8 +22,11 @@ import {
 } from '../api/resources/fixtures';
 import { mountInPage } from '../components/testing/mountInPage';
 import { DockhandDb } from '../db/schema';
+import { csvRecords, keepDownloads, type KeptDownloads } from '../lib/csv/testing/keptDownloads';
 import CreditNoteList from './creditNotes/CreditNoteList.svelte';
 import ProductList from './products/ProductList.svelte';
+import PurchaseOrderList from './purchaseOrders/PurchaseOrderList.svelte';
+import ReceivingStart from './receiving/ReceivingStart.svelte';
 import { listKindOf } from './referenceData/listKinds';
 import ListPage from './referenceData/ListPage.svelte';
 import InvoiceList from './supplierInvoices/InvoiceList.svelte';
@@ -32,21 +36,14 @@ import SupplierList from './suppliers/SupplierList.svelte';
 /** A name a CSV must quote, with a comma, quotes and a line break, in letters beyond ASCII. */
 const TRICKY = 'Ødegård, "Søn" &\nZoë';
 const opened: DockhandDb[] = [];
-const saved: Blob[] = [];
+let downloads: KeptDownloads;
 
 beforeEach(() => {
-  // The shell saves through an <a download> over an object URL (src/lib/csv/downloadCsv.ts): the test keeps
-  // the file and stops the click from downloading it.
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((file) => {
-    saved.push(file as Blob);
-    return 'blob:export';
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  downloads = keepDownloads();
 });
 
 afterEach(async () => {
-  vi.restoreAllMocks();
-  saved.splice(0);
+  downloads.restore();
   for (const db of opened.splice(0)) await db.delete();
 });
 
@@ -175,7 +172,53 @@ const CASES: Case[] = [
     trickyColumn: 0,
     props: { kind: listKindOf('return-reasons') },
   },
+  {
+    name: 'purchase orders',
+    screen: PurchaseOrderList,
+    noun: /purchase orders?/,
+    seed: (db) => db.table('purchaseOrders').bulkPut(orders()),
+    search: 'keep',
+    headers: ['PO', 'External id', 'Supplier', 'Outlet', 'Status', 'ETA', 'Total (ex tax)', 'Currency'],
+    trickyColumn: 2,
+  },
+  {
+    name: 'open orders',
+    screen: ReceivingStart,
+    noun: /open orders?/,
+    seed: (db) => db.table('purchaseOrders').bulkPut(orders()),
+    search: 'keep',
+    headers: [
+      'PO',
+      'Supplier',
+      'Outlet',
+      'Status',
+      'ETA',
+      'Units to come',
+      'Units ordered',
+      'Delivery in progress here',
+    ],
+    trickyColumn: 1,
+  },
 ];
+
+/** Four open orders, three with an external id the search keeps; one names a supplier the CSV must quote. */
+function orders() {
+  const order = (id: number, external: string, supplier = { id: 41, name: 'Bolt' }) => {
+    const { purchase_order_items: _items, ...po } = samplePurchaseOrder({
+      id,
+      external_purchase_order_id: external,
+      status: { id: 2, name: 'OnOrder' },
+      supplier,
+    });
+    return po;
+  };
+  return [
+    order(100001, 'KEEP-1', { id: 42, name: TRICKY }),
+    order(100002, 'KEEP-2'),
+    order(100003, 'KEEP-3'),
+    order(100004, 'OTHER'),
+  ];
+}
 
 describe.each(CASES)(
   'the $name list',
@@ -196,14 +239,10 @@ describe.each(CASES)(
         `^Exported 3 rows to ${name.replace(' ', '-')}-\\d{4}-\\d{2}-\\d{2}\\.csv\\.$`,
       );
       await expect.element(page.getByText(fileName)).toBeVisible();
-      expect(saved).toHaveLength(1);
-      const bytes = new Uint8Array(await saved[0]!.arrayBuffer());
+      expect(downloads.files).toHaveLength(1);
+      const bytes = new Uint8Array(await downloads.files[0]!.arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      const { data, errors } = Papa.parse<string[]>(new TextDecoder().decode(bytes), {
-        skipEmptyLines: true,
-      });
-      expect(errors).toEqual([]);
-      const [header, ...rows] = data;
+      const [header, ...rows] = await csvRecords(downloads.files[0]!);
       expect(header).toEqual(headers);
       expect(rows).toHaveLength(shown);
       expect(rows.map((row) => row[trickyColumn])).toContain(TRICKY);

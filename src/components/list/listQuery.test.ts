@@ -5,8 +5,17 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { formatRoute } from '../../lib/routes';
-import { listSpec, naturalKey, positiveId, searchMatch, sortBy } from './listQuery';
-import { choicesOf, isFiltering } from './listShell';
+import {
+  dayRangeText,
+  isoDay,
+  listSpec,
+  narrowedBy,
+  naturalKey,
+  positiveId,
+  searchMatch,
+  sortBy,
+} from './listQuery';
+import { choicesOf, csvColumns, dateRange, isFiltering, statusFilter, type ListColumn } from './listShell';
 
 interface Filters {
   supplierId: number | null;
@@ -45,6 +54,36 @@ describe('listSpec', () => {
     expect(isFiltering(spec.parse({}), spec.noFilters)).toBe(false);
     expect(isFiltering(spec.parse({ q: ' ' }), spec.noFilters)).toBe(false);
     expect(isFiltering(spec.parse({ state: 'shut' }), spec.noFilters)).toBe(true);
+  });
+
+  it('takes no sort from a link to a list that sorts by nothing; an emptied date is no filter', () => {
+    const dated = listSpec<{ from: string | null }, never>({ from: { param: 'from', schema: isoDay } }, []);
+    expect(dated.parse({ sort: 'name', dir: 'desc', from: '2026-03-01' })).toEqual({
+      filters: { from: '2026-03-01' },
+      search: '',
+      sort: null,
+    });
+    expect(dated.parse({ from: '1/3/2026' }).filters.from).toBeNull();
+    expect(isFiltering({ filters: { from: '' }, search: '', sort: null }, dated.noFilters)).toBe(false);
+  });
+});
+
+describe('csvColumns', () => {
+  it('writes the declared values in order, a column’s companion right after it, nothing for a badge', () => {
+    type Row = { amount: number; currency: string };
+    const columns: ListColumn<Row, never>[] = [
+      {
+        key: 'amount',
+        label: 'Total',
+        csv: (row) => row.amount,
+        csvAlso: { header: 'Currency', value: (row) => row.currency },
+      },
+      { key: 'badge', label: '' },
+      { key: 'flag', label: '', csvHeader: 'Flagged', csv: () => 'No' },
+    ];
+    const csv = csvColumns(columns);
+    expect(csv.map((column) => column.header)).toEqual(['Total', 'Currency', 'Flagged']);
+    expect(csv.map((column) => column.value({ amount: 12.5, currency: 'NZD' }))).toEqual([12.5, 'NZD', 'No']);
   });
 });
 
@@ -89,5 +128,30 @@ describe('choicesOf', () => {
       { value: 'yes', label: 'Account customers' },
       { value: 'no', label: 'Without an account' },
     ]);
+  });
+});
+
+describe('the words and filters every list shares', () => {
+  it('says why a list is empty from the filters that are set, then the search', () => {
+    expect(narrowedBy(' bo ', 'of status Open', false, null, dayRangeText('due', null, '2026-03-31'))).toBe(
+      'of status Open, due on or before 2026-03-31, matching “bo”',
+    );
+    expect(narrowedBy('', dayRangeText('due', '2026-03-01', '2026-03-31'))).toBe(
+      'due 2026-03-01 to 2026-03-31',
+    );
+    expect(narrowedBy(' ', dayRangeText('due', null, null))).toBe('');
+  });
+
+  it('offers each status in words, and refuses a range of days the wrong way round', () => {
+    type Filters = { status: string | null; from: string | null; to: string | null };
+    expect(statusFilter<Filters>(['OnOrder'], (name) => name.toUpperCase()).options).toEqual([
+      { value: 'OnOrder', label: 'ONORDER' },
+    ]);
+    const [, to] = dateRange<Filters>({ key: 'from', label: 'ETA from' }, { key: 'to', label: 'ETA to' });
+    const error = (from: string | null, until: string | null) =>
+      to!.error!({ status: null, from, to: until });
+    expect(error('2026-03-02', '2026-03-01')).toBe('Must be on or after “ETA from”');
+    expect(error('2026-03-01', '2026-03-01')).toBeUndefined();
+    expect(error(null, '2026-03-01')).toBeUndefined();
   });
 });

@@ -17,6 +17,9 @@ export const lenient = <T extends z.ZodType>(schema: T) => schema.optional().cat
 /** A record's id in the URL: `?supplier=41`. */
 export const positiveId = z.coerce.number().int().positive();
 
+/** A day in the URL, as a date field writes it: `?from=2026-03-01`. */
+export const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
 type FilterValue = string | number;
 
 /** Each filter's name in the URL and what it accepts there. */
@@ -26,13 +29,15 @@ export type FilterParams<Filters> = {
 
 export function listSpec<Filters extends { [Name in keyof Filters]: FilterValue | null }, Key extends string>(
   filters: FilterParams<Filters>,
-  sortKeys: readonly [Key, ...Key[]],
+  sortKeys: readonly Key[],
 ): ListSpec<Filters, Key> {
   const entries = Object.entries(filters) as [keyof Filters & string, FilterParams<Filters>[keyof Filters]][];
+  // A list with no sortable column (one read a window at a time in its own order) takes no sort from a link.
+  const sortable = sortKeys.length === 0 ? z.never() : z.enum(sortKeys as unknown as [string, ...string[]]);
   const schema = z.object({
     ...Object.fromEntries(entries.map(([, { param, schema }]) => [param, lenient(schema)])),
     q: lenient(z.string()),
-    sort: lenient(z.enum(sortKeys as unknown as [string, ...string[]])),
+    sort: lenient(sortable),
     dir: lenient(z.enum(['asc', 'desc'])),
   });
   const noFilters = Object.fromEntries(entries.map(([name]) => [name, null])) as Filters;
@@ -95,4 +100,20 @@ export function sortBy<Row, Key extends string>(
     return sign * (a.value < b.value ? -1 : 1);
   });
   return keyed.map((entry) => entry.row);
+}
+
+/** A range of days in words ("due 2026-03-01 to 2026-03-31", "due on or after …"); '' when neither is set. */
+export function dayRangeText(word: string, from: string | null, to: string | null): string {
+  if (from && to) return `${word} ${from} to ${to}`;
+  if (from) return `${word} on or after ${from}`;
+  return to ? `${word} on or before ${to}` : '';
+}
+
+/**
+ * Why a list is empty, in words: the phrases of the filters that are set, then the search ("with status On
+ * order, matching “bo”"). A phrase that is false, null or '' is a filter not set.
+ */
+export function narrowedBy(search: string, ...phrases: (string | false | null | undefined)[]): string {
+  const words = search.trim();
+  return [...phrases, words && `matching “${words}”`].filter(Boolean).join(', ');
 }

@@ -62,6 +62,40 @@ export interface DateFilter<Filters> {
 
 export type ListFilter<Filters> = SelectFilter<Filters> | DateFilter<Filters>;
 
+/** The filter of a record's status (its `status` filter): one choice per status, in words. */
+export function statusFilter<Filters extends { status: unknown }>(
+  statuses: readonly string[],
+  words: (status: string) => string,
+  placeholder = 'Any status',
+): SelectFilter<Filters> {
+  return {
+    key: 'status' as FilterKey<Filters>,
+    label: 'Status',
+    placeholder,
+    options: statuses.map((value) => ({ value, label: words(value) })),
+  };
+}
+
+/** A range of days as two date filters; the second refuses a day before the first ("ETA from", "ETA to"). */
+export function dateRange<Filters>(
+  from: { key: FilterKey<Filters>; label: string },
+  to: { key: FilterKey<Filters>; label: string },
+): DateFilter<Filters>[] {
+  const day = (filters: Filters, key: FilterKey<Filters>) => filters[key] as string | null;
+  return [
+    { kind: 'date', ...from },
+    {
+      kind: 'date',
+      ...to,
+      error: (filters) => {
+        const first = day(filters, from.key);
+        const last = day(filters, to.key);
+        return first && last && first > last ? `Must be on or after “${from.label}”` : undefined;
+      },
+    },
+  ];
+}
+
 interface ColumnBase<Row> {
   label: string;
   /** 'end' for amounts and counts, so the title sits over right-aligned figures. */
@@ -70,6 +104,8 @@ interface ColumnBase<Row> {
   csv?: (row: Row) => string | number | null;
   /** The CSV's header when it should differ from `label` (an empty label, say). */
   csvHeader?: string;
+  /** A further CSV column right after this one, which the screen shows inside it: an amount's currency. */
+  csvAlso?: CsvColumn<Row>;
 }
 
 /** A column declared once: the header's title, sorting, and the CSV. */
@@ -88,19 +124,24 @@ export function partyColumns<
 
 /** The CSV's columns: the declared ones that write a value, in their order. */
 export function csvColumns<Row>(columns: readonly ListColumn<Row, string>[]): CsvColumn<Row>[] {
-  return columns.flatMap((column) =>
-    column.csv ? [{ header: column.csvHeader ?? column.label, value: column.csv }] : [],
-  );
+  return columns.flatMap((column) => [
+    ...(column.csv ? [{ header: column.csvHeader ?? column.label, value: column.csv }] : []),
+    ...(column.csvAlso ? [column.csvAlso] : []),
+  ]);
 }
 
-/** Whether the search or any filter narrows the list. */
+/**
+ * Whether the search or any filter narrows the list. An emptied date field writes '' where the list had
+ * null: both are "any".
+ */
 export function isFiltering<Filters extends object>(
   params: ListParams<Filters, string>,
   noFilters: Filters,
 ): boolean {
+  const any = (value: unknown) => (value === '' ? null : value);
   return (
     params.search.trim() !== '' ||
-    Object.entries(params.filters).some(([key, value]) => value !== noFilters[key as keyof Filters])
+    Object.entries(params.filters).some(([key, value]) => any(value) !== any(noFilters[key as keyof Filters]))
   );
 }
 
@@ -110,6 +151,11 @@ export interface ListSource<Row> {
   readonly total: number;
   readonly loaded: boolean;
   readonly error?: unknown;
+  /**
+   * false while `total` is not known yet, though rows can be drawn: a list read a window at a time shows its
+   * first rows before counting a large table. Absent: counted once loaded.
+   */
+  readonly counted?: boolean;
 }
 
 /** The first sync's progress for the list's table, as the session reports it. */
@@ -121,8 +167,11 @@ export interface PullProgress {
 
 /** What the shell says when the cache holds none of the list's records. */
 export interface EmptyText {
-  /** While the first sync is bringing them: "…(1,000 of 20,000 so far)". */
-  syncing: (pull: PullProgress) => string;
+  /**
+   * While the first sync is bringing them: "…(1,000 of 20,000 so far)"; unless given, "No customers on this
+   * computer yet: the first sync is bringing them (1,000 of 20,000 so far)."
+   */
+  syncing?: (pull: PullProgress) => string;
   /** Nothing cached and no sync under way. */
   none: string;
 }

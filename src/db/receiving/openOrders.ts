@@ -26,6 +26,7 @@ export interface OpenOrderRow {
   unitsRemaining: number;
   /** A delivery of this PC is being received into it (a draft exists). */
   drafting: boolean;
+  /** What the start screen's search looks in, lower case: PO number, external id, supplier. */
   searchText: string;
 }
 
@@ -107,13 +108,6 @@ export async function listOpenOrders(
     budget,
   );
   return rows.sort(byEta);
-}
-
-/** The rows every word of the search matches (PO number, external id, supplier). */
-export function searchOpenOrders(rows: readonly OpenOrderRow[], query: string): readonly OpenOrderRow[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return rows;
-  return rows.filter((row) => words.every((word) => row.searchText.includes(word)));
 }
 
 /** Open orders of the outlet that order this product, newest ETA first. */

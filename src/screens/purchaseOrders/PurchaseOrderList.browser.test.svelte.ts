@@ -2,12 +2,14 @@
  * The purchase order list in Chromium over a real IndexedDB: unfiltered, it reads the keys in view from the
  * primary key (./listWindow.svelte.ts), so its rows, count, scrolling to the end, opening a row and live
  * updates are checked here as a clerk sees them; a filter in the URL lists the matching orders instead.
+ * "Export CSV" of the whole list streams every order from the cache, in the list's order.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { PURCHASE_ORDER_STATUSES } from '../../api/resources';
 import { samplePurchaseOrder } from '../../api/resources/fixtures';
 import { DockhandDb, type CachedPurchaseOrder } from '../../db/schema';
+import { csvRecords, keepDownloads } from '../../lib/csv/testing/keptDownloads';
 import { router } from '../../lib/router.svelte';
 import { mountInPage } from '../../components/testing/mountInPage';
 import PurchaseOrderList from './PurchaseOrderList.svelte';
@@ -16,6 +18,7 @@ const ORDERS = 1_000;
 const opened: DockhandDb[] = [];
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const db of opened.splice(0)) await db.delete();
 });
 
@@ -70,6 +73,19 @@ describe('PurchaseOrderList', () => {
     await db.purchaseOrders.put(order(ORDERS + 1));
     await expect.element(page.getByText(`${(ORDERS + 3).toLocaleString()} purchase orders`)).toBeVisible();
     await expect.poll(() => numbers().slice(0, 3)).toEqual(['New PO 2', 'New PO 1', `PO ${ORDERS + 1}`]);
+  });
+
+  it('exports every order it counts, in its order, read from the cache page by page', async () => {
+    const db = await seeded();
+    const { files } = keepDownloads();
+    mountInPage(PurchaseOrderList, { db, query: {} });
+    await expect.element(page.getByText(`${(ORDERS + 2).toLocaleString()} purchase orders`)).toBeVisible();
+    await userEvent.click(page.getByRole('button', { name: 'Export CSV' }));
+    await expect.element(page.getByText(/^Exported 1,002 rows to purchase-orders-/)).toBeVisible();
+    const numbers = (await csvRecords(files[0]!)).slice(1).map((row) => row[0]);
+    expect(numbers).toHaveLength(ORDERS + 2);
+    expect(numbers.slice(0, 3)).toEqual(['New PO 2', 'New PO 1', `PO ${ORDERS}`]);
+    expect(numbers.at(-1)).toBe('PO 1');
   });
 
   it('lists only the matching orders while a filter is set', async () => {

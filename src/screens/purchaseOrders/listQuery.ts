@@ -9,9 +9,9 @@
  */
 import { z } from 'zod';
 import { PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from '../../api/resources';
-import type { Query } from '../../lib/routes';
+import { isoDay, listSpec, positiveId } from '../../components/list/listQuery';
 import { yieldToHost } from '../../db/pullSlices';
-import type { DockhandDb } from '../../db/schema';
+import type { CachedPurchaseOrder, DockhandDb } from '../../db/schema';
 import { poNumber } from '../../lib/recordFormat';
 import { NOTABLE_STATES, orderBadge, type OrderBadge } from '../../db/recordBadge';
 
@@ -19,62 +19,27 @@ export interface PoFilters {
   status: PurchaseOrderStatus | null;
   supplierId: number | null;
   outletId: number | null;
-  /** `YYYY-MM-DD` or '' (open). */
-  etaFrom: string;
-  etaTo: string;
+  /** `YYYY-MM-DD`; null (or '' once a date field is emptied): open. */
+  etaFrom: string | null;
+  etaTo: string | null;
 }
 
-export const NO_FILTERS: PoFilters = {
-  status: null,
-  supplierId: null,
-  outletId: null,
-  etaFrom: '',
-  etaTo: '',
-};
+/**
+ * What the list keeps in the URL: its filters and the search, never a sort (the list is read a window at a
+ * time in its own order, newest first). Anything not valid is dropped: a hand-edited link never breaks it.
+ */
+export const poListSpec = listSpec<PoFilters, never>(
+  {
+    status: { param: 'status', schema: z.enum(PURCHASE_ORDER_STATUSES) },
+    supplierId: { param: 'supplier', schema: positiveId },
+    outletId: { param: 'outlet', schema: positiveId },
+    etaFrom: { param: 'from', schema: isoDay },
+    etaTo: { param: 'to', schema: isoDay },
+  },
+  [],
+);
 
-/** What the list keeps in the URL: its filters and the search text. */
-export interface PoListParams {
-  filters: PoFilters;
-  search: string;
-}
-
-/** Anything in the URL that is not a valid filter is dropped: a hand-edited link never breaks the list. */
-const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const positiveId = z.coerce.number().int().positive();
-const ListQuerySchema = z.object({
-  status: lenient(z.enum(PURCHASE_ORDER_STATUSES)),
-  supplier: lenient(positiveId),
-  outlet: lenient(positiveId),
-  from: lenient(day),
-  to: lenient(day),
-  q: lenient(z.string()),
-});
-
-export function listParamsOf(query: Readonly<Record<string, string>>): PoListParams {
-  const parsed = ListQuerySchema.parse(query);
-  return {
-    filters: {
-      status: parsed.status ?? null,
-      supplierId: parsed.supplier ?? null,
-      outletId: parsed.outlet ?? null,
-      etaFrom: parsed.from ?? '',
-      etaTo: parsed.to ?? '',
-    },
-    search: parsed.q ?? '',
-  };
-}
-
-export function queryOfListParams({ filters, search }: PoListParams): Query {
-  return {
-    status: filters.status,
-    supplier: filters.supplierId,
-    outlet: filters.outletId,
-    from: filters.etaFrom,
-    to: filters.etaTo,
-    q: search,
-  };
-}
+export const NO_FILTERS: PoFilters = poListSpec.noFilters;
 
 export interface PoListRow {
   id: number;
@@ -89,9 +54,24 @@ export interface PoListRow {
   badge: OrderBadge | null;
 }
 
+/** An order as a row of the list (and of its CSV, which has no badge: that is sync state, not data). */
+export function poListRow(po: CachedPurchaseOrder, badge: OrderBadge | null): PoListRow {
+  return {
+    id: po.id,
+    externalId: po.external_purchase_order_id,
+    supplierName: po.supplier.name,
+    outletName: po.outlet.name,
+    status: po.status.name,
+    eta: po.eta,
+    total: po.total_supplier_buy_ex,
+    currency: po.fob_currency?.currency_code ?? null,
+    badge,
+  };
+}
+
 /** The ETA range as index bounds: a date-time of day `etaTo` sorts below `etaTo` + U+FFFF. */
 function etaBounds(filters: PoFilters): [string, string] {
-  return [filters.etaFrom, filters.etaTo ? `${filters.etaTo}\uffff` : '\uffff'];
+  return [filters.etaFrom ?? '', filters.etaTo ? `${filters.etaTo}\uffff` : '\uffff'];
 }
 
 /**
@@ -272,19 +252,14 @@ export async function readListRows(db: DockhandDb, ids: readonly number[]): Prom
   ]);
   const opStates = new Map(notable.map((op) => [op.id, op.state]));
   const rows = new Map<number, PoListRow>();
-  for (const po of orders) {
-    if (!po) continue;
-    rows.set(po.id, {
-      id: po.id,
-      externalId: po.external_purchase_order_id,
-      supplierName: po.supplier.name,
-      outletName: po.outlet.name,
-      status: po.status.name,
-      eta: po.eta,
-      total: po.total_supplier_buy_ex,
-      currency: po.fob_currency?.currency_code ?? null,
-      badge: orderBadge(po._pendingOps, (id) => opStates.get(id)),
-    });
-  }
+  for (const po of orders)
+    if (po)
+      rows.set(
+        po.id,
+        poListRow(
+          po,
+          orderBadge(po._pendingOps, (id) => opStates.get(id)),
+        ),
+      );
   return rows;
 }

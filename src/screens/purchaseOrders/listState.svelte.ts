@@ -1,5 +1,5 @@
 /**
  * The list's active row, kept at module level so that opening an order and coming "Back to purchase
- * orders" returns to the same row. Filters and search live in the URL (./listQuery.ts `listParamsOf`).
+ * orders" returns to the same row. Filters and search live in the URL (./listQuery.ts `poListSpec`).
  */
-export const listState = $state<{ activeIndex: number }>({ activeIndex: 0 });
+export const listPosition = $state<{ activeIndex: number }>({ activeIndex: 0 });

@@ -3,14 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { samplePurchaseOrder, sampleProduct, sampleSupplier } from '../../api/resources/fixtures';
 import type { PurchaseOrderStatus } from '../../api/resources';
 import { DockhandDb, type CachedPurchaseOrder } from '../../db/schema';
-import {
-  listOrderIds,
-  listOrderWindow,
-  listParamsOf,
-  queryOfListParams,
-  NO_FILTERS,
-  readListRows,
-} from './listQuery';
+import { listOrderIds, listOrderWindow, NO_FILTERS, poListSpec, readListRows } from './listQuery';
 import { outletChoices, supplierChoices } from '../../db/parties';
 import { findProductByCode, searchProducts } from '../../db/productLookup';
 
@@ -185,17 +178,25 @@ describe('the purchase order list queries', () => {
     expect(reads).toEqual({ rows: 30, scans: 0 });
   });
 
-  it('keeps filters and search in the URL query, dropping what is not valid', () => {
-    const params = listParamsOf({ status: 'OnOrder', supplier: '7', to: '2026-02-01', q: 'acme' });
+  it('keeps filters and search in the URL query, dropping what is not valid, never a sort', () => {
+    const { parse, format } = poListSpec;
+    const params = parse({ status: 'OnOrder', supplier: '7', to: '2026-02-01', q: 'acme', sort: 'eta' });
     expect(params).toEqual({
-      filters: { status: 'OnOrder', supplierId: 7, outletId: null, etaFrom: '', etaTo: '2026-02-01' },
+      filters: { status: 'OnOrder', supplierId: 7, outletId: null, etaFrom: null, etaTo: '2026-02-01' },
       search: 'acme',
+      sort: null,
     });
-    expect(listParamsOf(queryOfListParams(params) as Record<string, string>)).toEqual(params);
-    expect(listParamsOf({ status: 'Lost', supplier: '-1', from: 'soon', outlet: 'x' })).toEqual({
+    expect(parse(format(params) as Record<string, string>)).toEqual(params);
+    expect(parse({ status: 'Lost', supplier: '-1', from: 'soon', outlet: 'x' })).toEqual({
       filters: NO_FILTERS,
       search: '',
+      sort: null,
     });
+  });
+
+  it('reads an emptied ETA field as no bound: orders without an ETA stay listed', async () => {
+    expect(await ids({ etaFrom: '', etaTo: '' })).toEqual([-2, -1, 12, 11, 10]);
+    expect(await ids({ etaFrom: '2026-04-02' })).toEqual([-1, 12]);
   });
 });
 
