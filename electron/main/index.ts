@@ -22,6 +22,8 @@ import { netFetch } from '../core/api/netFetch';
 import type { AppLogger } from '../core/bridge/logger';
 import { createMainBridge } from '../core/bridge/mainBridge';
 import { createFileLogger } from '../core/log/fileLogger';
+import { createPrintService } from '../core/print/printService';
+import { printSettingsFile } from '../core/print/settingsFile';
 import { createRedactor } from '../core/log/redact';
 import { RedactingSecretBox } from '../core/log/redactingSecretBox';
 import { safeStorageCipher } from '../core/secrets/cipher';
@@ -183,6 +185,8 @@ async function start(): Promise<void> {
     // API calls (sync, Test connection) through Chromium's network stack: system proxy, PAC, OS certificates.
     fetch: netFetch(net),
     updates,
+    // Settings → Printing's printers, kept on this PC beside update.json; prints the asking window.
+    printing: createPrintService({ settings: printSettingsFile(join(userData, 'print.json')), logger }),
     demo: {
       // Loaded on first use: most sessions never start the demo, and the simulator is not small.
       startSimulator: async (options) => (await import('../../server/index')).startSimulator(options),

@@ -16,6 +16,7 @@ import { LoyaltyHistoryEntrySchema } from '../api/resources';
 import { OpRecordSchema } from '../db/ops';
 import { STORE_PORT, type StorePortMethod } from '../db/storePort';
 import { UpdateChannelSchema, UpdateInstallAnswerSchema, UpdateStatusSchema } from './updateStatus';
+import { PrintAnswerSchema, PrintJobSchema, PrintSettingsSchema, PrintStatusSchema } from './printing';
 
 export const AppInfoSchema = z.strictObject({
   name: z.string(),
@@ -240,6 +241,12 @@ export const BRIDGE_COMMANDS = {
   },
   /** "Restart to update": waits for the requests in flight, then restarts into the downloaded version. */
   'update.install': { request: empty, response: UpdateInstallAnswerSchema },
+
+  /** This computer's printers and Settings → Printing's choices (./printing.ts); the browser host has none. */
+  'print.status': { request: empty, response: PrintStatusSchema },
+  'print.setSettings': { request: PrintSettingsSchema, response: PrintStatusSchema },
+  /** Prints the sender's window as it shows now, to the printer set for its kind (silent where set). */
+  'print.run': { request: PrintJobSchema, response: PrintAnswerSchema },
 } as const;
 
 export type BridgeCommand = keyof typeof BRIDGE_COMMANDS;

@@ -15,6 +15,7 @@ import type { FetchLike } from '../api/options';
 import type { SecretBox } from '../secrets/secretBox';
 import { unsupportedUpdates, BROWSER_HOST_REASON } from '../update/unsupported';
 import type { UpdateService } from '../update/updateService';
+import { unsupportedPrinting, type PrintService } from '../print/printService';
 import { ALWAYS_ONLINE } from '../sync/connectivity';
 import { createDemoNetworkSwitch, demoNetworkHandler } from '../demoNetwork/networkSwitch';
 import type { OnlineSignal, SyncEngineOptions } from '../sync/types';
@@ -68,6 +69,11 @@ export interface MainBridgeOptions<S extends DemoSimulator = DemoSimulator> {
    * packaged; without one every update command says, in words, that updates come with the desktop app.
    */
   updates?: UpdateService;
+  /**
+   * Printing to a chosen printer (../print/printService.ts): Electron main passes it; without one (the browser
+   * host) the print commands say the browser's own print dialog is used.
+   */
+  printing?: PrintService;
 }
 
 export interface MainBridge<S extends DemoSimulator = DemoSimulator> {
@@ -90,6 +96,7 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
   const { secrets, dataDir } = options;
   const logger = options.logger ?? SILENT_APP_LOGGER;
   const updates = options.updates ?? unsupportedUpdates(options.version, BROWSER_HOST_REASON);
+  const printing = options.printing ?? unsupportedPrinting();
   const demo = createDemoRunner(dataDir, options.demo ?? {}, logger);
   /** The demo's "Simulate network down" switch: wraps a demo session's online signal and fetch. */
   const network = createDemoNetworkSwitch();
@@ -324,6 +331,11 @@ export function createMainBridge<S extends DemoSimulator = DemoSimulator>(
     'update.check': () => updates.checkNow(),
     'update.setChannel': ({ channel }) => updates.setChannel(channel),
     'update.install': () => updates.installWhenSafe(),
+
+    // The sender's own window prints: a link carries it where the host has one (Electron's IPC links).
+    'print.status': (_request, link) => printing.status(link.printTarget),
+    'print.setSettings': (settings, link) => printing.setSettings(link.printTarget, settings),
+    'print.run': (job, link) => printing.print(link.printTarget, job),
   };
 
   return {

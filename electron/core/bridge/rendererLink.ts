@@ -9,6 +9,7 @@
  * never settle the other engine's request.
  */
 import { StoreReplySchema, type BridgeEvent, type StoreRequest } from '../../../src/bridge/contract';
+import type { PrintTarget } from '../print/target';
 
 export interface RendererLink {
   /** For logs, e.g. 'window 1', 'ws client 3'. */
@@ -18,6 +19,8 @@ export interface RendererLink {
   /** Resolves with the raw reply; rejects when the link is closed or after timeoutMs. */
   requestStore(request: StoreRequest): Promise<unknown>;
   readonly closed: boolean;
+  /** The renderer's window, to print (Electron only: electron/core/print); absent where the host has none. */
+  readonly printTarget?: PrintTarget;
 }
 
 export interface RendererLinkTransport {
@@ -26,6 +29,7 @@ export interface RendererLinkTransport {
   sendStoreRequest(request: StoreRequest): void;
   /** Default 30 000. */
   timeoutMs?: number;
+  printTarget?: PrintTarget;
 }
 
 /** Why a store request did not get an answer. */
@@ -73,6 +77,7 @@ export function createRendererLink(transport: RendererLinkTransport): {
 
   const link: RendererLink = {
     label: transport.label,
+    ...(transport.printTarget ? { printTarget: transport.printTarget } : {}),
     get closed() {
       return closed;
     },

@@ -16,6 +16,7 @@ import {
 import type { AppLogger } from '../bridge/logger';
 import type { MainBridge } from '../bridge/mainBridge';
 import { createRendererLink, type RendererLink } from '../bridge/rendererLink';
+import { isPrintTarget } from '../print/target';
 
 /** The members of a WebContents (`event.sender`) this module uses. */
 export interface IpcSender {
@@ -98,6 +99,8 @@ export function mountIpcBridge(options: IpcBridgeOptions): MountedIpcBridge {
       sendEvent: (envelope) => sender.send(EVENT_CHANNEL, envelope),
       sendStoreRequest: (request) => sender.send(STORE_REQUEST_CHANNEL, request),
       ...(options.storeTimeoutMs !== undefined ? { timeoutMs: options.storeTimeoutMs } : {}),
+      // The sender's own WebContents prints it (`print.run`, electron/core/print); test fakes have none.
+      ...(isPrintTarget(sender) ? { printTarget: sender } : {}),
     });
     entries.set(sender.id, entry);
     sender.once('destroyed', () => void release(sender.id, entry, 'the window was closed'));
