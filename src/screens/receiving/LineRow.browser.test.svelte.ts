@@ -48,8 +48,21 @@ describe('LineRow', () => {
       // What the eye reads: the figures in their columns, the over-receipt and the bin.
       await expect.element(page.getByTestId('received-now')).toHaveTextContent(/^12\s*\+3 over$/);
       await expect.element(option).toHaveTextContent(/B-07/);
+      expect(page.getByTestId('other-pcs').elements()).toHaveLength(0);
     } finally {
       listbox.remove();
     }
+  });
+
+  it('says on the line what another PC received since this one started, and how far over the order it is', async () => {
+    // Another PC's 6 are in the cached line (1 before, 7 now); this delivery brings 5: 12 of 10, 2 over.
+    const pulled = { ...item, quantity_received: 7 };
+    const [line] = receivingLinesBuilder()([pulled], withAdded(null, 42, 1, 5, null, new Date()));
+    const { target } = mountInPage(LineRow, { line: line!, active: false, more: 6 });
+    const notice = '6 more received on another PC since you started — 2 over what was ordered';
+    await expect.element(page.getByTestId('other-pcs')).toHaveTextContent(notice);
+    // In place of the codes, and in the sentence a screen reader says.
+    expect(target.querySelector('.codes')).toBeNull();
+    expect(target.textContent).toContain(`${spokenLine(line!)}; ${notice}`);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { deliveryTotals, type DeliveryTotals } from '../../db/receiving/figures';
 import { loadReceivingOrder, type ReceivingOrder } from '../../db/receiving/order';
+import { loadOtherPcs, NO_OTHER_PCS, type OtherPcsOfOrder } from '../../db/receiving/otherPcsStore';
 import { decideScan, indexCodes, type CodeIndex, type ScanDecision } from '../../db/receiving/scan';
 import {
   DEFAULT_RECEIVING_SETTINGS,
@@ -33,6 +34,8 @@ export class ReceiveOrderController {
   readonly poId: number;
   readonly settings: Live<ReceivingSettings>;
   readonly data: Live<ReceivingOrder | null>;
+  /** What other PCs received into the order since this PC began receiving it (src/db/receiving/otherPcs.ts). */
+  readonly otherPcs: Live<OtherPcsOfOrder>;
   readonly feedback: ScanFeedback;
   readonly draft: DeliveryDraft;
   readonly order: CachedPurchaseOrder | null;
@@ -61,6 +64,8 @@ export class ReceiveOrderController {
     this.#view = view;
     this.settings = live(() => readReceivingSettings(db), DEFAULT_RECEIVING_SETTINGS);
     this.data = live<ReceivingOrder | null>(() => loadReceivingOrder(db, poId), null);
+    // A query of its own: a scan writes the draft only, which wakes neither this nor the order's lines.
+    this.otherPcs = live(() => loadOtherPcs(db, poId), NO_OTHER_PCS);
     this.feedback = new ScanFeedback(() => !this.settings.current.sound);
     this.draft = new DeliveryDraft(db, poId, (message) => this.feedback.say('error', message));
     this.order = $derived(this.data.current?.order ?? null);
