@@ -11,6 +11,7 @@ import type {
   SupplierReturnReason,
   SurveySegmentGroup,
 } from '../../src/api/resources';
+import type { SimState } from '../state';
 import { DAY_MS, iso, workingMoment } from './clock';
 import { rngOf, type GenContext } from './context';
 import { allPortNames } from './reference';
@@ -45,14 +46,16 @@ export const SURVEY_GROUPS: readonly SurveyGroup[] = [
   ['Catalogue preference 2023', false, ['Print', 'Email', 'None']],
 ];
 
-export interface Lookups {
-  returnReasons: Map<number, SupplierReturnReason>;
-  shippingPorts: Map<number, ShippingPort>;
-  shipmentTypes: Map<number, ShipmentType>;
-  standardPriceGroups: Map<number, StandardPriceGroup>;
-  fixedPriceGroups: Map<number, FixedPriceGroup>;
-  surveySegments: Map<number, SurveySegmentGroup>;
-}
+/** The lists as the state holds them (../state.ts). */
+export type Lookups = Pick<
+  SimState,
+  | 'returnReasons'
+  | 'shippingPorts'
+  | 'shipmentTypes'
+  | 'standardPriceGroups'
+  | 'fixedPriceGroups'
+  | 'surveySegments'
+>;
 
 export function generateLookups(context: GenContext): Lookups {
   const rng = rngOf(context, 'lookups');
