@@ -4,30 +4,19 @@
  * printed size in millimetres; the print's page size follows the label size; a code that cannot be printed
  * is named with its reason and left off the pages.
  *
- * Reading back: each label's SVG is drawn on a white canvas at its drawing's own scale (two pixels a module),
- * turned to grey levels and read by ZXing (@zxing/library, a port of the Java ZXing decoders), so a bar drawn
- * wrong cannot pass because renderer and test share the mistake.
+ * Reading back: each label's SVG is drawn on a white canvas at its drawing's own scale (two pixels a module)
+ * and read by ZXing (../../lib/labels/testing/readBarcode.ts), so a bar drawn wrong cannot pass because
+ * renderer and test share the mistake.
  */
-import {
-  BarcodeFormat,
-  BinaryBitmap,
-  DecodeHintType,
-  HybridBinarizer,
-  MultiFormatReader,
-  RGBLuminanceSource,
-} from '@zxing/library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LabelLineSchema, type LabelLine } from '../../lib/labels/layout';
 import { labelSize } from '../../lib/labels/sizes';
+import { readBarcode, type Decoded } from '../../lib/labels/testing/readBarcode';
 import { setOwnCurrency } from '../../lib/ownCurrency';
 import { mountInPage } from '../testing/mountInPage';
 import LabelSheet from './LabelSheet.svelte';
 
-interface Decoded {
-  text: string;
-  format: 'ean13' | 'code128' | 'other';
-}
-
+/** A label's SVG drawn on a white canvas at its drawing's own scale (two pixels a module). */
 async function pixels(svg: SVGSVGElement): Promise<ImageData> {
   const { width, height } = svg.viewBox.baseVal;
   const source = new XMLSerializer().serializeToString(svg);
@@ -44,27 +33,7 @@ async function pixels(svg: SVGSVGElement): Promise<ImageData> {
   return context.getImageData(0, 0, width, height);
 }
 
-/** The code a label's barcode reads as, and its symbology; throws when nothing in it reads. */
-async function decodeSvg(svg: SVGSVGElement): Promise<Decoded> {
-  const { data, width, height } = await pixels(svg);
-  const grey = new Uint8ClampedArray(width * height);
-  for (let at = 0; at < grey.length; at++) {
-    const [red = 0, green = 0, blue = 0] = data.subarray(at * 4, at * 4 + 3);
-    grey[at] = (red * 299 + green * 587 + blue * 114) / 1000;
-  }
-  const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(grey, width, height)));
-  const hints = new Map<DecodeHintType, unknown>([
-    [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.EAN_13, BarcodeFormat.CODE_128, BarcodeFormat.UPC_A]],
-    [DecodeHintType.TRY_HARDER, true],
-  ]);
-  const result = new MultiFormatReader().decode(bitmap, hints);
-  const format = result.getBarcodeFormat();
-  return {
-    text: result.getText(),
-    format:
-      format === BarcodeFormat.EAN_13 ? 'ean13' : format === BarcodeFormat.CODE_128 ? 'code128' : 'other',
-  };
-}
+const decodeSvg = async (svg: SVGSVGElement): Promise<Decoded> => readBarcode(await pixels(svg));
 
 afterEach(() => setOwnCurrency(null));
 

@@ -1,6 +1,14 @@
 /** How many labels a line prints, how many pages they take and where each falls on an A4 sheet. */
 import { describe, expect, it } from 'vitest';
-import { labelCount, labelLine, layoutLabels, MAX_LABELS, slotPosition, type LabelLine } from './layout';
+import {
+  labelCount,
+  labelLine,
+  LabelQuantitySchema,
+  layoutLabels,
+  MAX_LABELS,
+  slotPosition,
+  type LabelLine,
+} from './layout';
 import { LABEL_SIZES, labelSize } from './sizes';
 
 const line = (more: Partial<LabelLine> = {}): LabelLine => ({
@@ -34,6 +42,18 @@ describe('labelLine and labelCount', () => {
     expect(labelCount(labelLine(product))).toBe(1);
     expect(labelCount({ ...labelLine(product, 12), quantity: 3 })).toBe(3);
     expect(labelCount({ ...labelLine(product, 12), quantity: 0 })).toBe(0);
+  });
+});
+
+describe('LabelQuantitySchema', () => {
+  it('takes a whole number of labels up to the most printed at once, and says what it wants otherwise', () => {
+    expect(LabelQuantitySchema.parse(' 12 ')).toBe(12);
+    expect(LabelQuantitySchema.parse('0')).toBe(0);
+    expect(LabelQuantitySchema.parse(String(MAX_LABELS))).toBe(MAX_LABELS);
+    const error = (text: string) => LabelQuantitySchema.safeParse(text).error?.issues[0]?.message;
+    for (const text of ['', '2.5', '-1', 'ten'])
+      expect(error(text)).toBe('Type a whole number of labels, 0 to 1,000.');
+    expect(error('1001')).toBe('At most 1,000 labels a line; print the rest after.');
   });
 });
 

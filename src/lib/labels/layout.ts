@@ -23,10 +23,11 @@ export const LabelLineSchema = z.strictObject({
 });
 export type LabelLine = z.infer<typeof LabelLineSchema>;
 
+/** What a label reads of a product. The sell price is null where only an order line's copy is cached. */
 export type LabelProduct = Pick<
   Product,
-  'short_description' | 'supplier_sku' | 'supplier_sku2' | 'manufacturer_sku' | 'sell_price_inc'
->;
+  'short_description' | 'supplier_sku' | 'supplier_sku2' | 'manufacturer_sku'
+> & { sell_price_inc: number | null };
 
 /**
  * A product's label line. Its barcode carries the product's barcode (SKU2, what the shelf scanner matches
@@ -41,6 +42,18 @@ export function labelLine(product: LabelProduct, unitsReceived?: number): LabelL
     ...(unitsReceived === undefined ? {} : { unitsReceived }),
   });
 }
+
+/** A quantity of labels as the clerk types it: a whole number from 0 to MAX_LABELS. */
+export const LabelQuantitySchema = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, `Type a whole number of labels, 0 to ${MAX_LABELS.toLocaleString('en-AU')}.`)
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .max(MAX_LABELS, `At most ${MAX_LABELS.toLocaleString('en-AU')} labels a line; print the rest after.`),
+  );
 
 export function labelCount(line: LabelLine): number {
   return line.quantity ?? line.unitsReceived ?? 1;

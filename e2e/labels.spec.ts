@@ -1,0 +1,124 @@
+/**
+ * Labels (issue #28 part 3): from a completed receipt's report, one label for each unit received; from a product's
+ * page, one label, and a scan adds another product. The label size chosen is remembered on this PC, "Print
+ * labels" goes through the print path, and the printout itself, rendered to PDF by Chromium as it would be
+ * printed, carries each product's description, SKU and sell price (read back with pdftotext) and barcodes
+ * that read back as the products' codes: each PDF page rendered to grey levels by poppler's pdftoppm and read
+ * by ZXing (src/lib/labels/testing/readBarcode.ts), the decoder the component test uses.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import type { Product } from '../src/api/resources';
+import { readBarcode } from '../src/lib/labels/testing/readBarcode';
+import { expect, test } from './fixtures';
+import { startSyncedDemo } from './support/journeys';
+import { tableRows } from './support/pageData';
+import { pdfText } from './support/pdfText';
+import { expectReceivedNow, orderToReceive } from './support/receiving';
+import { scan } from './support/scanner';
+
+const run = promisify(execFile);
+
+/** A greyscale PGM as pdftoppm writes it: `P5 width height 255`, then a byte a pixel. */
+function pgm(bytes: Buffer) {
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(bytes.subarray(0, 64).toString('latin1'));
+  if (!header) throw new Error('pdftoppm did not write a greyscale PGM');
+  return { width: Number(header[1]), height: Number(header[2]), data: bytes.subarray(header[0].length) };
+}
+
+/** The labels as printed on `paper`: the text, the page count and each page's barcode read back. */
+async function printedLabels(page: Page, paper: { width: string; height: string }) {
+  const pdf = await page.pdf({ ...paper, printBackground: true });
+  const dir = await mkdtemp(join(tmpdir(), 'dockhand-labels-'));
+  try {
+    await writeFile(join(dir, 'labels.pdf'), pdf);
+    // 300 dpi: finer than a 203 dpi thermal printer, so a bar that reads here is not saved by the rendering.
+    await run('pdftoppm', ['-r', '300', '-gray', join(dir, 'labels.pdf'), join(dir, 'page')]);
+    const pages = (await readdir(dir)).filter((file) => file.endsWith('.pgm')).sort();
+    const codes: string[] = [];
+    for (const file of pages) codes.push(readBarcode(pgm(await readFile(join(dir, file)))).text);
+    return { ...(await pdfText(pdf)), codes };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const price = (value: number | null) =>
+  new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value ?? 0);
+
+test('labels from a receipt and from a product print their words and barcodes that read back', async ({
+  app,
+}) => {
+  test.setTimeout(240_000);
+  const { page } = app;
+  await startSyncedDemo(app);
+  const { order, lines } = await orderToReceive(page);
+  const products = new Map((await tableRows<Product>(page, 'products')).map((p) => [p.id, p]));
+  const [three, one] = lines.map((line) => products.get(line.product.id)!) as [Product, Product];
+  const labelsOf = (product: Product) =>
+    page.getByRole('textbox', { name: `Labels of ${product.short_description}` });
+  const hash = (route: string) => page.goto(page.url().replace(/#.*$/, route));
+
+  // A delivery: 3 of one line, 1 of another, completed into a receipt.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('Outlet this PC receives for').selectOption({ label: order.outlet.name });
+  await page.getByRole('link', { name: 'Receiving', exact: true }).click();
+  await scan(page, String(order.id));
+  await expect(page.getByLabel('Scan or type a code')).toBeFocused();
+  await page.keyboard.type('3x', { delay: 120 });
+  await scan(page, three.supplier_sku2);
+  await expectReceivedNow(page, lines[0]!.po_item_id, 3);
+  await scan(page, one.supplier_sku2);
+  await expectReceivedNow(page, lines[1]!.po_item_id, 1);
+  await page.getByRole('button', { name: 'Complete receipt…' }).click();
+  await page.getByLabel('Invoice number (from the docket)').fill(`LBL-${order.id}`);
+  await page.getByRole('button', { name: 'Save receipt' }).click();
+
+  // From the receipt's report, its labels: one for each unit received, on the size this PC remembers.
+  await page
+    .getByRole('navigation', { name: 'This receipt' })
+    .getByRole('link', { name: 'Print labels' })
+    .click();
+  await expect(page.getByRole('heading', { name: `Labels for the receipt of PO ${order.id}` })).toBeVisible();
+  await expect(labelsOf(three)).toHaveValue('3');
+  await expect(labelsOf(one)).toHaveValue('1');
+  await expect(page.getByLabel('Label size')).toHaveValue('roll-50x25');
+  await page.getByLabel('Label size').selectOption('roll-100x50');
+  await page.reload();
+  await expect(page.getByLabel('Label size')).toHaveValue('roll-100x50');
+  await expect(page.getByText('4 labels from the roll, one a page.')).toBeVisible();
+
+  // "Print labels" hands the page to the print path (the browser's print here, counted instead of shown).
+  await page.evaluate(() => {
+    const counted = window as unknown as { printed: number };
+    counted.printed = 0;
+    window.print = () => void counted.printed++;
+  });
+  await page.getByRole('button', { name: 'Print labels' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+  const receipt = await printedLabels(page, { width: '100mm', height: '50mm' });
+  expect(receipt.pages).toBe(4);
+  expect(receipt.codes).toEqual([three, three, three, one].map((product) => product.supplier_sku2));
+  for (const product of [three, one]) {
+    expect(receipt.text).toContain(product.short_description);
+    expect(receipt.text).toContain(product.supplier_sku);
+    expect(receipt.text).toContain(price(product.sell_price_inc));
+  }
+
+  // From a product's page: one label; a scan adds another product, 2 labels typed before it.
+  await hash(`#/products/${three.id}`);
+  await page.getByRole('link', { name: 'Print labels' }).click();
+  await expect(labelsOf(three)).toHaveValue('1');
+  await expect(page.getByLabel('Label size')).toHaveValue('roll-100x50');
+  await expect(page.getByLabel('Scan a product to add its labels')).toBeFocused();
+  await page.keyboard.type('2x', { delay: 120 });
+  await scan(page, one.supplier_sku2);
+  await expect(labelsOf(one)).toHaveValue('2');
+  const fromProduct = await printedLabels(page, { width: '100mm', height: '50mm' });
+  expect(fromProduct.codes).toEqual([three, one, one].map((product) => product.supplier_sku2));
+});
