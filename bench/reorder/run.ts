@@ -22,7 +22,11 @@ const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 
 const runs = Number(arg('runs', '15'));
-const size = { products: Number(arg('products', '100000')), outlets: Number(arg('outlets', '20')), suppliers: 200 };
+const size = {
+  products: Number(arg('products', '100000')),
+  outlets: Number(arg('outlets', '20')),
+  suppliers: 200,
+};
 const outletId = Number(arg('outlet', '1'));
 const jsonFile = process.argv.find((a) => a.startsWith('--json='))?.slice(7);
 
@@ -53,7 +57,10 @@ async function main() {
   const db = await seedReorderCache(size);
   console.log(
     `seeded ${size.products.toLocaleString()} products, ${size.outlets} outlets in ${round((performance.now() - seeding) / 1000, 1)} s; ` +
-      `load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`,
+      `load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (${os.cpus().length} cores)`,
   );
   const first = await readOutletReorder(db, outletId);
   const lines = first.groups.reduce((sum, group) => sum + group.lines.length, 0);
@@ -81,10 +88,23 @@ async function main() {
     };
   };
   const rows = [
-    figure(`suggestions, outlet ${outletId} of ${size.outlets}`, suggestions.map((r) => r.ms), base.p50),
-    figure('plain read of the same rows (baseline)', plain.map((r) => r.ms)),
-    figure('suggestions: longest hold of the thread', suggestions.map((r) => r.heldMs)),
-    figure('plain read: longest hold of the thread', plain.map((r) => r.heldMs)),
+    figure(
+      `suggestions, outlet ${outletId} of ${size.outlets}`,
+      suggestions.map((r) => r.ms),
+      base.p50,
+    ),
+    figure(
+      'plain read of the same rows (baseline)',
+      plain.map((r) => r.ms),
+    ),
+    figure(
+      'suggestions: longest hold of the thread',
+      suggestions.map((r) => r.heldMs),
+    ),
+    figure(
+      'plain read: longest hold of the thread',
+      plain.map((r) => r.heldMs),
+    ),
   ];
   console.table(rows);
   if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ size, runs, outletId, rows }, null, 2));

@@ -51,7 +51,13 @@ export async function seedReorderCache(size: SeedSize): Promise<DockhandDb> {
       supplier_sku2: String(9_300_000_000_000 + id),
       manufacturer_sku: `M-${id}`,
       carton_quantity: String([1, 6, 12, 24][id % 4]),
-      supplier: { id: supplierId, supplier_code: `SUP${supplierId}`, name: `Supplier ${supplierId}`, is_enabled: true, modified_on: AT },
+      supplier: {
+        id: supplierId,
+        supplier_code: `SUP${supplierId}`,
+        name: `Supplier ${supplierId}`,
+        is_enabled: true,
+        modified_on: AT,
+      },
       inventory: outlets.map((outlet) => ({
         outlet: { ...outlet, modified_on: AT },
         quantity_available: int(0, 40),
@@ -86,14 +92,20 @@ export async function seedReorderCache(size: SeedSize): Promise<DockhandDb> {
       const id = ++poId;
       const items = Array.from({ length: LINES_PER_ORDER }, (_, k) => {
         // Each outlet orders its own 5,000 products, spread over the catalogue.
-        const product = products[(outlet.id - 1 + (n * LINES_PER_ORDER + k) * size.outlets) % products.length]!;
+        const product =
+          products[(outlet.id - 1 + (n * LINES_PER_ORDER + k) * size.outlets) % products.length]!;
         return samplePurchaseOrderItem({
           po_id: id,
           po_item_id: ++lineId,
           product,
           quantity_ordered: 12,
           quantity_remaining: 12,
-          inventory: { outlet, quantity_available: 0, quantity_on_order: 0, msl: [0, 2, 3, 4, 6, 12][int(0, 5)]! },
+          inventory: {
+            outlet,
+            quantity_available: 0,
+            quantity_on_order: 0,
+            msl: [0, 2, 3, 4, 6, 12][int(0, 5)]!,
+          },
         });
       });
       orders.push(

@@ -46,7 +46,8 @@ interface LineFacts {
 
 function remainingOf(line: CachedPurchaseOrderItem): number {
   const remaining =
-    line.quantity_remaining ?? line.quantity_ordered - line.quantity_received - (line.quantity_cancelled ?? 0);
+    line.quantity_remaining ??
+    line.quantity_ordered - line.quantity_received - (line.quantity_cancelled ?? 0);
   return Math.max(0, remaining);
 }
 
@@ -184,7 +185,9 @@ export async function readOutletReorder(
   );
   const suppliers = await db.suppliers.toArray();
   const byCode = new Map(
-    suppliers.flatMap((s) => (s.supplier_code ? [[s.supplier_code, { id: s.id, name: s.name }] as const] : [])),
+    suppliers.flatMap((s) =>
+      s.supplier_code ? [[s.supplier_code, { id: s.id, name: s.name }] as const] : [],
+    ),
   );
   const suggestions: Suggestion[] = needy.map(({ product, facts, need }) => ({
     ...facts,

@@ -38,10 +38,22 @@ import { readTargets, writeTarget } from './targets';
 const NOW = new Date('2026-03-10T09:00:00');
 const SYDNEY = { id: 1, name: 'Sydney CBD' };
 const MELBOURNE = { id: 2, name: 'Melbourne' };
-const ACME = { id: 41, supplier_code: 'ACME', name: 'Acme Apparel', is_enabled: true, modified_on: NOW.toISOString() };
+const ACME = {
+  id: 41,
+  supplier_code: 'ACME',
+  name: 'Acme Apparel',
+  is_enabled: true,
+  modified_on: NOW.toISOString(),
+};
 const NZD = { id: 2, currency_code: 'NZD', currency_name: 'New Zealand dollar' };
 
-function product(id: number, description: string, available: number, onOrder: number, carton: string): Product {
+function product(
+  id: number,
+  description: string,
+  available: number,
+  onOrder: number,
+  carton: string,
+): Product {
   return sampleProduct({
     id,
     short_description: description,
@@ -68,7 +80,12 @@ const PRODUCTS = [
   product(5, 'Gloves', 5, 0, '4'),
 ];
 
-function order(id: number, outlet: typeof SYDNEY, status: string, msl: Record<number, number>): PurchaseOrder {
+function order(
+  id: number,
+  outlet: typeof SYDNEY,
+  status: string,
+  msl: Record<number, number>,
+): PurchaseOrder {
   const supplier = outlet === SYDNEY ? { id: 41, name: 'Acme Apparel' } : { id: 52, name: 'NZ Knits' };
   return samplePurchaseOrder({
     id,
@@ -106,7 +123,13 @@ beforeEach(async () => {
   await db.productSuppliers.bulkPut([
     sampleProductSupplier({ product_id: 1, supplier_code: 'ACME', supplier_buy_ex: 8.4, lead_time: 14 }),
     sampleProductSupplier({ product_id: 3, supplier_code: 'ACME', is_default: false, supplier_buy_ex: 4 }),
-    sampleProductSupplier({ product_id: 3, supplier_code: 'KNIT', supplier_name: 'NZ Knits', supplier_buy_ex: 5.25, lead_time: 21 }),
+    sampleProductSupplier({
+      product_id: 3,
+      supplier_code: 'KNIT',
+      supplier_name: 'NZ Knits',
+      supplier_buy_ex: 5.25,
+      lead_time: 21,
+    }),
   ]);
   await writeTarget(db, 1, 3, 20);
   const queued = await queueNewPurchaseOrder(
@@ -132,14 +155,32 @@ describe('the arithmetic', () => {
     expect(roundUpToCartons(12, 12)).toBe(12);
     expect(roundUpToCartons(3, null)).toBe(3);
     expect(roundUpToCartons(0, 6)).toBe(0);
-    expect([cartonSize('24'), cartonSize(' 6 '), cartonSize('1'), cartonSize(''), cartonSize('2.5'), cartonSize('box')]).toEqual([
-      24, 6, null, null, null, null,
-    ]);
+    expect([
+      cartonSize('24'),
+      cartonSize(' 6 '),
+      cartonSize('1'),
+      cartonSize(''),
+      cartonSize('2.5'),
+      cartonSize('box'),
+    ]).toEqual([24, 6, null, null, null, null]);
   });
 
   it('orders up to the minimum when a target is below it, and never when the minimum is unknown', () => {
-    const facts = { productId: 1, description: '', code: '', available: 1, onOrder: 0, onDraftOrders: 0, cartonQuantity: null };
-    expect(needOf({ ...facts, msl: 5, target: 2 })).toEqual({ position: 1, orderUpTo: 5, shortBy: 4, quantity: 4 });
+    const facts = {
+      productId: 1,
+      description: '',
+      code: '',
+      available: 1,
+      onOrder: 0,
+      onDraftOrders: 0,
+      cartonQuantity: null,
+    };
+    expect(needOf({ ...facts, msl: 5, target: 2 })).toEqual({
+      position: 1,
+      orderUpTo: 5,
+      shortBy: 4,
+      quantity: 4,
+    });
     expect(needOf({ ...facts, msl: null, target: 50 })).toBeNull();
     expect(needOf({ ...facts, msl: 1, target: 50 })).toBeNull();
   });
@@ -152,7 +193,15 @@ describe('readOutletReorder', () => {
       supplier: group.supplierName,
       currency: group.currency,
       total: groupTotal(group),
-      lines: group.lines.map((line) => [line.description, line.position, line.msl, line.orderUpTo, line.quantity, line.buyPrice, line.priceFrom]),
+      lines: group.lines.map((line) => [
+        line.description,
+        line.position,
+        line.msl,
+        line.orderUpTo,
+        line.quantity,
+        line.buyPrice,
+        line.priceFrom,
+      ]),
     }));
     expect(groups).toEqual([
       {
@@ -199,7 +248,11 @@ describe('raiseDraftOrder', () => {
     expect(raised.ok).toBe(true);
     const creates = (await db.outbox.toArray()).filter((op) => op.kind === 'createPurchaseOrder');
     expect(creates).toHaveLength(2);
-    const body = creates[1]!.body as { supplier: { id: number }; outlet: { id: number }; purchase_order_items: unknown[] };
+    const body = creates[1]!.body as {
+      supplier: { id: number };
+      outlet: { id: number };
+      purchase_order_items: unknown[];
+    };
     expect([body.supplier.id, body.outlet.id]).toEqual([41, 1]);
     expect(body.purchase_order_items).toEqual([
       { product: { id: 2 }, quantity_ordered: 2 },
@@ -214,13 +267,23 @@ describe('raiseDraftOrder', () => {
       [1, 0],
       [2, 0],
     ]);
-    expect(await raiseDraftOrder(db, { outletId: 1, group: acme!, quantities: none, eta: '2026-03-24' })).toEqual({
+    expect(
+      await raiseDraftOrder(db, { outletId: 1, group: acme!, quantities: none, eta: '2026-03-24' }),
+    ).toEqual({
       ok: false,
       messages: ['Every quantity is 0: there is nothing to order.'],
     });
     const bad = await raiseDraftOrder(
       db,
-      { outletId: 1, group: acme!, quantities: new Map([[2, 0], [1, null]]), eta: '2026-03-24' },
+      {
+        outletId: 1,
+        group: acme!,
+        quantities: new Map([
+          [2, 0],
+          [1, null],
+        ]),
+        eta: '2026-03-24',
+      },
       { now: NOW },
     );
     expect(bad).toEqual({ ok: false, messages: ['Tee black: Enter a quantity'] });
