@@ -3,7 +3,7 @@
  * implementation in ./namedRecords. What is particular to each is here: the reasons' soft delete and search,
  * the ports' guarded hard delete, the shipment types' name search.
  */
-import type { SupplierReturnReason } from '../../../src/api/resources';
+import { newReturnReason, type SupplierReturnReason } from '../../../src/api/resources';
 import { conflict } from '../../errors';
 import {
   allOf,
@@ -22,14 +22,7 @@ import { stamp } from './shared';
 const reasons = namedRecords({
   map: 'returnReasons',
   what: 'supplier return reason',
-  create: (id, name, now) => ({
-    id,
-    name,
-    created_on: now,
-    modified_on: now,
-    deleted: false,
-    deleted_on: null,
-  }),
+  create: newReturnReason,
   rename: (reason, name, now) => ({ ...reason, name, modified_on: now }),
   isDeleted: (reason) => reason.deleted,
 });

@@ -13,3 +13,14 @@ export const SupplierReturnReasonSchema = z.strictObject({
 });
 
 export type SupplierReturnReason = z.infer<typeof SupplierReturnReasonSchema>;
+
+/** A reason as its create makes it: live, created and modified `now`. The simulator and the client's cached
+ * row of a queued create both start from this. */
+export const newReturnReason = (id: number, name: string, now: string): SupplierReturnReason => ({
+  id,
+  name,
+  created_on: now,
+  modified_on: now,
+  deleted: false,
+  deleted_on: null,
+});

@@ -17,6 +17,7 @@ import {
   ShippingPortBodySchema,
   SupplierReturnReasonBodySchema,
 } from '../../api/requests';
+import { newReturnReason } from '../../api/resources';
 import type { OpKind, OpRecord } from '../ops';
 import { allocateTempId, enqueue, OutboxValidationError } from '../outbox';
 import { CACHE_TABLES, type DockhandDb, type LocalMeta } from '../schema';
@@ -44,14 +45,7 @@ export const NAMED_LISTS: Readonly<Record<NamedListId, NamedList>> = {
     body: SupplierReturnReasonBodySchema,
     create: 'createSupplierReturnReason',
     rename: 'updateSupplierReturnReason',
-    newRow: (id, name, now) => ({
-      id,
-      name,
-      created_on: now,
-      modified_on: now,
-      deleted: false,
-      deleted_on: null,
-    }),
+    newRow: newReturnReason,
   },
   shippingPorts: {
     table: 'shippingPorts',
