@@ -15,11 +15,15 @@ import {
   ProductSupplierSchema,
   PurchaseOrderSchema,
   SupplierInvoiceSchema,
+  SupplierReturnItemSchema,
+  SupplierReturnSchema,
   SupplierSchema,
   type ProductSupplier,
   type PurchaseOrder,
   type Supplier,
   type SupplierInvoice,
+  type SupplierReturn,
+  type SupplierReturnItem,
 } from '../../src/api/resources';
 import type { ProductSupplierItems, SupplierInvoiceUpdate, SupplierUpdate } from '../../src/api/requests';
 
@@ -105,6 +109,17 @@ export class BackOffice {
 
   async updateInvoice(id: number, body: SupplierInvoiceUpdate): Promise<SupplierInvoice> {
     return SupplierInvoiceSchema.parse(await this.#call('PUT', `/supplierinvoices/${id}`, body));
+  }
+
+  async supplierReturn(id: number): Promise<SupplierReturn> {
+    return SupplierReturnSchema.parse(await this.#call('GET', `/supplierreturns/${id}`));
+  }
+
+  async supplierReturnItems(id: number): Promise<SupplierReturnItem[]> {
+    const page = pageOf(SupplierReturnItemSchema).parse(
+      await this.#call('GET', `/supplierreturns/${id}/supplierreturnitems?page_size=500`),
+    );
+    return page.data ?? [];
   }
 
   async supplier(id: number): Promise<Supplier> {

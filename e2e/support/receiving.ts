@@ -9,8 +9,11 @@ export interface OrderToReceive {
   lines: CachedPurchaseOrderItem[];
 }
 
-/** An open order (On order) with three receivable lines whose products have distinct barcodes. */
-export async function orderToReceive(page: Page): Promise<OrderToReceive> {
+/** An open order (On order, and one `accept` takes) with three receivable lines of distinct barcodes. */
+export async function orderToReceive(
+  page: Page,
+  accept: (order: CachedPurchaseOrder) => boolean = () => true,
+): Promise<OrderToReceive> {
   const [orders, items] = await Promise.all([
     tableRows<CachedPurchaseOrder>(page, 'purchaseOrders'),
     tableRows<CachedPurchaseOrderItem>(page, 'purchaseOrderItems'),
@@ -18,7 +21,7 @@ export async function orderToReceive(page: Page): Promise<OrderToReceive> {
   const byOrder = new Map<number, CachedPurchaseOrderItem[]>();
   for (const item of items) byOrder.set(item.po_id, [...(byOrder.get(item.po_id) ?? []), item]);
   for (const order of orders) {
-    if (order.status.name !== 'OnOrder') continue;
+    if (order.status.name !== 'OnOrder' || !accept(order)) continue;
     const lines = (byOrder.get(order.id) ?? [])
       .filter((item) => item.quantity_received === 0 && item.quantity_ordered >= 3)
       .filter((item) => /^\d{8,}$/.test(item.product.supplier_sku2));

@@ -75,7 +75,12 @@ describe('sendFaultyToReturn', () => {
 
   async function completed(draft = deliveryDraft()): Promise<number> {
     await seedDelivery(db, draft);
-    const result = await completeReceipt(db, PO_ID, { ...EMPTY_COMPLETION, invoiceNumber: 'INV-7781' }, { now });
+    const result = await completeReceipt(
+      db,
+      PO_ID,
+      { ...EMPTY_COMPLETION, invoiceNumber: 'INV-7781' },
+      { now },
+    );
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     return result.invoiceId;
   }

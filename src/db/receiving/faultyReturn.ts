@@ -94,7 +94,8 @@ export async function sendFaultyToReturn(
       const ops: OpRecord[] = [];
       for (const item of items) {
         const product = await db.products.get(item.productId);
-        if (!product) throw new Refused(`${item.name} is not on this computer any more, so it cannot be added.`);
+        if (!product)
+          throw new Refused(`${item.name} is not on this computer any more, so it cannot be added.`);
         // It came on this supplier's order: that is link enough (../supplierReturns/supplierLink.ts).
         const added = await addReturnItem(db, returnId, product, item.form, { now, anySupplier: true });
         if (!added.ok) throw new Refused(`${item.name}: ${joined(added.errors)}`);

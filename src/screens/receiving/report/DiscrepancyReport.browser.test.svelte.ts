@@ -171,7 +171,11 @@ describe('DiscrepancyReview', () => {
     // The parent's choice comes back as the report: the line and the invoice note say so.
     props.report = discrepancyReport({ items: deliveryItems(), draft: deliveryDraft(), notComing: [STOVES] });
     await expect
-      .element(page.getByText('The invoice’s notes will say: Not coming (supplier will not send the rest): 4 × Trail stove.'))
+      .element(
+        page.getByText(
+          'The invoice’s notes will say: Not coming (supplier will not send the rest): 4 × Trail stove.',
+        ),
+      )
       .toBeVisible();
     expect(text()).toContain('Trail stove 0 of 4 came · 4 short – not coming');
   });
