@@ -5,16 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import {
-  sampleProduct,
-  sampleProductSupplier,
-  sampleSupplier,
-  sampleSupplierReturn,
-  sampleSupplierReturnReason,
-} from '../../api/resources/fixtures';
+import { sampleProduct, sampleProductSupplier } from '../../api/resources/fixtures';
 import { mountInPage } from '../../components/testing/mountInPage';
-import { DockhandDb } from '../../db/schema';
 import AddReturnItems from './AddReturnItems.svelte';
+import { returnDb } from './testing';
 
 const own = (id: number, code: string, name: string) => ({
   ...sampleProduct().supplier,
@@ -36,12 +30,9 @@ const stove = sampleProduct({
 });
 
 async function setUp() {
-  const db = new DockhandDb(`add-return-items-${Date.now()}`);
   // Return 8001 is Acme Apparel's (41); the tent comes from Coral Textile; the stove from Summit Gear, its
   // other suppliers not fetched yet (no links, no sweep).
-  await db.supplierReturns.put(sampleSupplierReturn());
-  await db.suppliers.put({ ...sampleSupplier(), id: 41 });
-  await db.returnReasons.put({ ...sampleSupplierReturnReason(), id: 5 });
+  const db = await returnDb('add-return-items');
   await db.products.bulkPut([tent, stove]);
   await db.productSuppliers.put(
     sampleProductSupplier({ product_id: tent.id, supplier_code: 'CORAL', supplier_name: 'Coral Textile' }),

@@ -5,24 +5,15 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import {
-  sampleProduct,
-  sampleProductSupplier,
-  sampleSupplier,
-  sampleSupplierReturn,
-  sampleSupplierReturnReason,
-} from '../../api/resources/fixtures';
+import { sampleProduct, sampleProductSupplier } from '../../api/resources/fixtures';
 import { mountInPage } from '../../components/testing/mountInPage';
-import { DockhandDb } from '../../db/schema';
 import ReturnItemForm from './ReturnItemForm.svelte';
+import { returnDb } from './testing';
 
 describe('ReturnItemForm', () => {
   it('says what is wrong at each field, then queues the item', async () => {
-    const db = new DockhandDb(`return-item-form-${Date.now()}`);
-    await db.supplierReturns.put(sampleSupplierReturn());
-    await db.returnReasons.put({ ...sampleSupplierReturnReason(), id: 5 });
     // The product comes from the return's supplier (Acme): the supplier rule is AddReturnItems' test.
-    await db.suppliers.put({ ...sampleSupplier(), id: 41 });
+    const db = await returnDb('return-item-form');
     await db.productSuppliers.put(sampleProductSupplier());
     const onadded = vi.fn();
     mountInPage(ReturnItemForm, {
