@@ -12,6 +12,7 @@ import { DockhandDb, type CachedPurchaseOrder } from '../../db/schema';
 import { csvRecords, keepDownloads } from '../../lib/csv/testing/keptDownloads';
 import { router } from '../../lib/router.svelte';
 import { mountInPage } from '../../components/testing/mountInPage';
+import { listPosition } from './listState.svelte';
 import PurchaseOrderList from './PurchaseOrderList.svelte';
 
 const ORDERS = 1_000;
@@ -19,6 +20,8 @@ const opened: DockhandDb[] = [];
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  // The active row is kept for the page's life (Back returns to it); each test opens the list afresh.
+  listPosition.activeIndex = 0;
   for (const db of opened.splice(0)) await db.delete();
 });
 

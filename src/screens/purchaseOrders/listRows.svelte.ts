@@ -34,6 +34,11 @@ export class ListRows {
     return this.#rows.current.get(id);
   }
 
+  /** How many rows are read: 0 until the first row in view is. */
+  get count(): number {
+    return this.#rows.current.size;
+  }
+
   get error(): string | null {
     return this.#rows.error;
   }

@@ -52,10 +52,8 @@ export class OrderList implements ListSource<number> {
     $effect(() => {
       if (this.#fullReads) return;
       const first = this.window.idAt(0);
-      if (
-        !this.windowed ||
-        (this.window.loaded && (first === undefined || this.orders.get(first) !== undefined))
-      )
+      // The rows in view are drawn (not necessarily the top's: Back to a row far down starts there).
+      if (!this.windowed || (this.window.loaded && (first === undefined || this.orders.count > 0)))
         this.#fullReads = true;
     });
     // Counted again after a change, but never more than a tenth of the time (src/lib/liveCount.svelte.ts).
@@ -72,7 +70,10 @@ export class OrderList implements ListSource<number> {
       null as number[] | null,
       { coalesce: { db, tables: ['purchaseOrders', 'suppliers'] } },
     );
-    const positions = $derived(positionsUpTo(this.#total.current ?? this.window.headLength));
+    // Until counted: the first block, or up to the active row kept from before (Back from an order).
+    const positions = $derived(
+      positionsUpTo(this.#total.current ?? Math.max(this.window.headLength, state.position.activeIndex + 1)),
+    );
     this.rows = $derived(this.windowed ? positions : (this.#ids.current ?? []));
   }
 
