@@ -139,6 +139,14 @@ describe('readReceiptRows', () => {
       receiptId: 6100,
       poIds: [1001],
     });
+    // The receipt's own server id unknown here: the invoice saved on this PC holds that receipt only.
+    await db.tempIds.delete(-5);
+    await db.supplierInvoices.put({ ...invoice, id: 8800, purchase_order_receipts: receipts.slice(0, 1) });
+    expect(await readReceiptRows(db, -4, -5)).toMatchObject({
+      invoiceId: 8800,
+      receiptId: null,
+      poIds: [1001],
+    });
   });
 
   it('finds nothing for an invoice or receipt not on this computer', async () => {

@@ -83,9 +83,12 @@ export async function readReceiptRows(
   receiptIdAsLinked: number | null,
 ): Promise<ReceiptLabels | null> {
   const invoiceId = await currentId(db, invoiceIdAsLinked);
-  const receiptId = receiptIdAsLinked === null ? null : await currentId(db, receiptIdAsLinked);
   const invoice = await db.supplierInvoices.get(invoiceId);
   if (!invoice) return null;
+  let receiptId = receiptIdAsLinked === null ? null : await currentId(db, receiptIdAsLinked);
+  // A receipt numbered on this PC whose server number is not known here: the invoice it was saved in holds
+  // that receipt only (src/db/receiving/complete.ts saves one receipt an invoice), so it is all of them.
+  if (receiptId !== null && receiptId < 0 && invoiceId > 0) receiptId = null;
   const receipts = (invoice.purchase_order_receipts ?? []).filter(
     (receipt) => receiptId === null || receipt.id === receiptId,
   );
