@@ -172,34 +172,29 @@ const CASES: Case[] = [
     trickyColumn: 0,
     props: { kind: listKindOf('return-reasons') },
   },
-  {
-    name: 'purchase orders',
-    screen: PurchaseOrderList,
-    noun: /purchase orders?/,
-    seed: (db) => db.table('purchaseOrders').bulkPut(orders()),
-    search: 'keep',
-    headers: ['PO', 'External id', 'Supplier', 'Outlet', 'Status', 'ETA', 'Total (ex tax)', 'Currency'],
-    trickyColumn: 2,
-  },
-  {
-    name: 'open orders',
-    screen: ReceivingStart,
-    noun: /open orders?/,
-    seed: (db) => db.table('purchaseOrders').bulkPut(orders()),
-    search: 'keep',
-    headers: [
-      'PO',
-      'Supplier',
-      'Outlet',
-      'Status',
-      'ETA',
-      'Units to come',
-      'Units ordered',
-      'Delivery in progress here',
-    ],
-    trickyColumn: 1,
-  },
+  orderCase('purchase orders', PurchaseOrderList, 2, [
+    ...['PO', 'External id', 'Supplier', 'Outlet', 'Status', 'ETA'],
+    ...['Total (ex tax)', 'Currency'],
+  ]),
+  orderCase('open orders', ReceivingStart, 1, [
+    ...['PO', 'Supplier', 'Outlet', 'Status', 'ETA', 'Units to come'],
+    ...['Units ordered', 'Delivery in progress here'],
+  ]),
 ];
+
+/** A list of purchase orders (all, or receiving's open ones) over `orders()`; the search keeps three. */
+function orderCase(name: string, screen: unknown, trickyColumn: number, headers: string[]): Case {
+  const seed = (db: DockhandDb) => db.table('purchaseOrders').bulkPut(orders());
+  return {
+    name,
+    screen,
+    noun: new RegExp(`${name.slice(0, -1)}s?`),
+    seed,
+    search: 'keep',
+    headers,
+    trickyColumn,
+  };
+}
 
 /** Four open orders, three with an external id the search keeps; one names a supplier the CSV must quote. */
 function orders() {

@@ -75,13 +75,9 @@ export const openOrderName = (row: OpenOrderRow): string =>
   ].join(', ');
 
 /** The rows of the status that every word of the search matches (PO number, external id, supplier). */
-export function filterRows(
-  rows: readonly OpenOrderRow[],
-  { status }: OpenOrderFilters,
-  search: string,
-): OpenOrderRow[] {
+export function filterRows(rows: readonly OpenOrderRow[], filters: OpenOrderFilters, search: string) {
   const matches = searchMatch(search);
-  return rows.filter((row) => (status === null || row.status === status) && matches(row.searchText));
+  return rows.filter((row) => (filters.status ?? row.status) === row.status && matches(row.searchText));
 }
 
 /** The rows in the order asked for; missing values last; ties (and the dock's own order) newest first. */
@@ -94,6 +90,7 @@ export function sortRows(
       number: (row) => row.id,
       supplier: (row) => naturalKey(row.supplierName),
       outlet: (row) => naturalKey(row.outletName),
+      // By the words the column shows ("Back order" before "On order"), not the API's names.
       status: (row) => statusText(row.status),
       eta: (row) => row.eta,
       remaining: (row) => row.unitsRemaining,
