@@ -4,11 +4,12 @@
  * project it launches the real app with the same settings through environment variables. Specs drive the
  * page and the simulator through the same handle and never know which host they are in.
  */
-import { test as base, _electron, type ConsoleMessage, type Page } from '@playwright/test';
+import { test as base, _electron, type Browser, type ConsoleMessage, type Page } from '@playwright/test';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { startBrowserHost } from '../electron/core/browserHost/host';
+import { startBrowserHost, type BrowserHost } from '../electron/core/browserHost/host';
+import { startDemoSimulator, type Simulator } from '../electron/core/browserHost/simulator';
 import { electronBinary, NO_ELECTRON_REASON } from './support/electronBinary';
 import { controlPortHandle, inProcessHandle, type SimulatorHandle } from './support/simulatorHandle';
 
@@ -118,5 +119,55 @@ export const test = base.extend<{ appHost: AppHost; app: AppUnderTest }>({
     }
   },
 });
+
+/**
+ * Several dock PCs on one back office (e2e/twoDockPcs.spec.ts): a browser host per PC with its own data dir,
+ * each opened in a browser context of its own (another origin too, so its own IndexedDB), whose demos all
+ * start on ONE simulator: the first demo starts it, the others are handed the same one.
+ */
+export async function openPcsOnOneSimulator(
+  browser: Browser,
+  count: number,
+): Promise<{ pages: Page[]; simulator(): Promise<SimulatorHandle>; close(): Promise<void> }> {
+  let shared: Promise<Simulator> | undefined;
+  // Each host stops its demo when it stops: hosts get a copy whose stop does nothing; `close` stops it once.
+  const startSimulator = async (options: Parameters<typeof startDemoSimulator>[0]) => ({
+    ...(await (shared ??= startDemoSimulator(options))),
+    stop: async () => {},
+  });
+  const dirs: string[] = [];
+  const hosts: BrowserHost[] = [];
+  const pages: Page[] = [];
+  const close = async () => {
+    await Promise.all(pages.map((page) => page.context().close()));
+    await Promise.all(hosts.map((host) => host.stop()));
+    await (await shared)?.stop();
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  };
+  try {
+    for (let i = 0; i < count; i++) {
+      dirs.push(await mkdtemp(join(tmpdir(), `dockhand-e2e-pc${i + 1}-`)));
+      const host = await startBrowserHost({
+        port: 0,
+        dataDir: dirs[i]!,
+        demoControl: true,
+        engine: FAST_ENGINE,
+        startSimulator,
+      });
+      hosts.push(host);
+      const page = await (await browser.newContext()).newPage();
+      pages.push(page);
+      await page.goto(host.url);
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    pages,
+    simulator: async () => inProcessHandle(await waitFor(() => shared, 'the shared simulator')),
+    close,
+  };
+}
 
 export { expect } from '@playwright/test';
