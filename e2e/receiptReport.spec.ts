@@ -81,7 +81,8 @@ test('the report before saving, printed after, and faulty units to a return once
   await review
     .getByRole('combobox', { name: `What happens to the ${shortBy} short of ${name}` })
     .selectOption('Not coming');
-  const note = `Not coming (supplier will not send the rest): ${shortBy} × ${name}`;
+  const sku = short.product.supplier_sku ? ` (${short.product.supplier_sku})` : '';
+  const note = `Not coming (supplier will not send the rest): ${shortBy} × ${name}${sku}`;
   await expect(review).toContainText(`The invoice’s notes will say: ${note}`);
   await page.getByRole('button', { name: 'Save receipt' }).click();
 
@@ -99,10 +100,11 @@ test('the report before saving, printed after, and faulty units to a return once
   const receiptId = invoice.purchase_order_receipts[0]!.id;
   await expect(page.getByTestId('receipt')).toHaveText(String(receiptId));
 
-  // Printed: the report and nothing of the app around it, on one A4 page.
+  // Printed: the report and nothing of the app around it. The order's untouched lines are short too (still
+  // on order), so a long order runs over several A4 pages.
   const printed = await printedText(page);
   const text = printed.text.replace(/\s+/g, ' ');
-  expect(printed.pages).toBe(1);
+  expect(printed.pages).toBeGreaterThanOrEqual(1);
   for (const fact of [
     'Delivery discrepancy report',
     'Receipt',
@@ -111,8 +113,7 @@ test('the report before saving, printed after, and faulty units to a return once
     order.supplier.name,
     docket,
     `${order.outlet.name} receiving PC`,
-    'Still on order',
-    'Not coming',
+    'units still on order',
     `${shortBy} units noted as not coming`,
     `On the invoice notes: ${note}.`,
     'Received by (name and signature)',
@@ -120,7 +121,11 @@ test('the report before saving, printed after, and faulty units to a return once
     'Checked by the office (name and date)',
   ])
     expect(text).toContain(fact);
-  for (const line of [short, over, faulty]) expect(text).toContain(line.product.short_description);
+  // Each line's figures, in column order (a cell left empty prints nothing): ordered, this delivery, then
+  // short, over or faulty, then still on order. Names and SKUs wrap inside their cells, so they are not read.
+  expect(text).toContain(`${short.quantity_ordered} 1 ${shortBy} 0`);
+  expect(text).toContain(`${over.quantity_ordered} ${over.quantity_ordered + 1} 1 0`);
+  expect(text).toContain(`${faulty.quantity_ordered} ${faulty.quantity_ordered} 1 0`);
   expect(text).toContain('1 line short');
   for (const screenOnly of ['Print report', 'Faulty units to a return', 'Back to orders to receive'])
     expect(text).not.toContain(screenOnly);
