@@ -28,13 +28,16 @@ const SEED_MARK = { key: 'bench.seed', value: `v1:${PRODUCT_COUNT}:${LINE_COUNT}
 const CHUNK = 5_000;
 const SUPPLIERS = 250;
 
-function product(id: number): Product {
+/**
+ * A bench product: its codes from the catalogue, supplied by one of 250 suppliers. The sync bench's page
+ * seeds the same products (../../sync/page/seed.ts), each adding what its screen reads.
+ */
+export function benchProduct(id: number, more: Partial<Product> = {}): Product {
   const supplierId = 1 + (id % SUPPLIERS);
   return sampleProduct({
     id,
     supplier_sku: skuOf(id),
     supplier_sku2: barcodeOf(id),
-    manufacturer_sku: manufacturerSkuOf(id),
     short_description: `Bench product ${id}`,
     supplier: {
       id: supplierId,
@@ -43,8 +46,11 @@ function product(id: number): Product {
       is_enabled: true,
       modified_on: '2026-03-02T09:15:00Z',
     },
+    ...more,
   });
 }
+
+const product = (id: number) => benchProduct(id, { manufacturer_sku: manufacturerSkuOf(id) });
 
 function orderLine(line: number): CachedPurchaseOrderItem {
   const item = samplePurchaseOrderItem({

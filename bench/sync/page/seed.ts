@@ -3,33 +3,18 @@
  * orders as the sync engine caches them (no items on the order row), in chunks of bulkPut so memory stays
  * flat. A marker in `meta`, written last, lets the next run reuse the on-disk database.
  */
-import { PURCHASE_ORDER_STATUSES, type Product } from '../../../src/api/resources';
-import { sampleProduct, samplePurchaseOrder } from '../../../src/api/resources/fixtures';
+import { PURCHASE_ORDER_STATUSES } from '../../../src/api/resources';
+import { samplePurchaseOrder } from '../../../src/api/resources/fixtures';
 import type { CachedPurchaseOrder, DockhandDb } from '../../../src/db/schema';
-import { barcodeOf, ORDER_COUNT, PRODUCT_COUNT, skuOf } from './catalogue';
+import { benchProduct } from '../../receiving/page/seed';
+import { ORDER_COUNT, PRODUCT_COUNT } from './catalogue';
 
 const SEED_MARK = { key: 'syncBench.seed', value: `v1:${PRODUCT_COUNT}:${ORDER_COUNT}` };
 const CHUNK = 5_000;
 const SUPPLIERS = 250;
 const OUTLETS = 12;
 
-function product(id: number): Product {
-  const supplierId = 1 + (id % SUPPLIERS);
-  return sampleProduct({
-    id,
-    supplier_sku: skuOf(id),
-    supplier_sku2: barcodeOf(id),
-    short_description: `Bench product ${id}`,
-    supplier_buy_ex: 1 + (id % 50),
-    supplier: {
-      id: supplierId,
-      supplier_code: `SUP${supplierId}`,
-      name: `Supplier ${supplierId}`,
-      is_enabled: true,
-      modified_on: '2026-03-02T09:15:00Z',
-    },
-  });
-}
+const product = (id: number) => benchProduct(id, { supplier_buy_ex: 1 + (id % 50) });
 
 function order(id: number): CachedPurchaseOrder {
   const { purchase_order_items: _items, ...row } = samplePurchaseOrder({ id });
