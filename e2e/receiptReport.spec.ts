@@ -126,7 +126,7 @@ test('the report before saving, printed after, and faulty units to a return once
   expect(text).toContain(`${short.quantity_ordered} 1 ${shortBy} 0`);
   expect(text).toContain(`${over.quantity_ordered} ${over.quantity_ordered + 1} 1 0`);
   expect(text).toContain(`${faulty.quantity_ordered} ${faulty.quantity_ordered} 1 0`);
-  expect(text).toContain('1 line short');
+  expect(text).toContain('1 line over (1 unit), 1 faulty unit.');
   for (const screenOnly of ['Print report', 'Faulty units to a return', 'Back to orders to receive'])
     expect(text).not.toContain(screenOnly);
   // The button prints through the one print path: the browser's print in this host.
