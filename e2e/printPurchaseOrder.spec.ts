@@ -21,36 +21,48 @@ test('a purchase order prints for its supplier: header, delivery address, codes,
   const { page } = app;
   await startSyncedDemo(app);
 
-  // An open order of a handful of lines whose supplier has its own codes for them, at a cached outlet.
-  const [orders, items, outlets, suppliers, links] = await Promise.all([
-    tableRows<CachedPurchaseOrder>(page, 'purchaseOrders'),
-    tableRows<CachedPurchaseOrderItem>(page, 'purchaseOrderItems'),
-    tableRows<Outlet & { id: number }>(page, 'outlets'),
-    tableRows<Supplier & { id: number }>(page, 'suppliers'),
-    tableRows<ProductSupplier>(page, 'productSuppliers'),
-  ]);
-  const codeOf = (order: CachedPurchaseOrder, productId: number) => {
-    const supplierCode = suppliers.find((s) => s.id === order.supplier.id)?.supplier_code;
-    return links.find((l) => l.product_id === productId && l.supplier_code === supplierCode)?.supplier_sku2;
+  // An open order of several lines at a cached outlet, with the supplier's own code for at least one of them
+  // (the cache holds the product-supplier links of some products only).
+  const read = async () => {
+    const [orders, items, outlets, suppliers, links] = await Promise.all([
+      tableRows<CachedPurchaseOrder>(page, 'purchaseOrders'),
+      tableRows<CachedPurchaseOrderItem>(page, 'purchaseOrderItems'),
+      tableRows<Outlet & { id: number }>(page, 'outlets'),
+      tableRows<Supplier & { id: number }>(page, 'suppliers'),
+      tableRows<ProductSupplier>(page, 'productSuppliers'),
+    ]);
+    const codeOf = (order: CachedPurchaseOrder, productId: number) => {
+      const supplierCode = suppliers.find((s) => s.id === order.supplier.id)?.supplier_code;
+      return links.find((l) => l.product_id === productId && l.supplier_code === supplierCode)?.supplier_sku2;
+    };
+    const linesOf = (order: CachedPurchaseOrder) => items.filter((item) => item.po_id === order.id);
+    const order = orders.find((candidate) => {
+      const lines = linesOf(candidate);
+      return (
+        candidate.status.name === 'OnOrder' &&
+        lines.length >= 2 &&
+        outlets.some((outlet) => outlet.id === candidate.outlet.id) &&
+        lines.some((line) => codeOf(candidate, line.product.id))
+      );
+    });
+    const counts = [orders, items, outlets, suppliers, links].map((rows) => rows.length).join('/');
+    return { order, outlets, codeOf, linesOf, counts };
   };
-  const linesOf = (order: CachedPurchaseOrder) => items.filter((item) => item.po_id === order.id);
-  const order = orders.find((candidate) => {
-    const lines = linesOf(candidate);
-    return (
-      candidate.status.name === 'OnOrder' &&
-      lines.length >= 2 &&
-      lines.length <= 12 &&
-      outlets.some((outlet) => outlet.id === candidate.outlet.id) &&
-      lines.every((line) => codeOf(candidate, line.product.id))
-    );
-  });
-  expect(order, 'an open order with supplier codes on every line').toBeDefined();
+  let found = await read();
+  await expect
+    .poll(async () => ((found = await read()), found.order ? 'found' : found.counts), {
+      message: 'an order with a supplier’s code on a line (orders/items/outlets/suppliers/links)',
+      timeout: 60_000,
+    })
+    .toBe('found');
+  const { order, outlets, codeOf, linesOf } = found;
   const outlet = outlets.find((o) => o.id === order!.outlet.id)!;
 
   await page.evaluate((hash) => (location.hash = hash), `#/purchase-orders/${order!.id}`);
   await page.getByRole('link', { name: 'Print / Save as PDF' }).click();
   await expect(page.getByRole('heading', { name: 'Purchase order', exact: true })).toBeVisible();
-  const total = await page.getByTestId('po-total').textContent();
+  // Money reads with a no-break space between code and figure; the PDF's text with plain spaces.
+  const total = (await page.getByTestId('po-total').textContent())!.replace(/\s+/g, ' ').trim();
 
   const { text, pages } = await printedText(page);
   const printed = text.replace(/\s+/g, ' ');
@@ -64,16 +76,18 @@ test('a purchase order prints for its supplier: header, delivery address, codes,
   expect(printed).toContain(`${outlet.address.suburb} ${outlet.address.state} ${outlet.address.postcode}`);
   for (const line of linesOf(order!)) {
     expect(printed).toContain(line.product.supplier_sku);
-    expect(printed).toContain(codeOf(order!, line.product.id)!);
+    const code = codeOf(order!, line.product.id);
+    if (code) expect(printed).toContain(code);
   }
   // The total in the order's currency, the sum of the lines' totals.
   const currency = order!.fob_currency.currency_code;
-  expect(printed).toContain(`Total (${currency}) ${total!.trim()}`);
+  expect(printed).toContain(`Total (${currency}) ${total}`);
+  expect(printed.split('Subtotal ex tax')).toHaveLength(2);
   const sum = linesOf(order!).reduce(
     (cents, line) => cents + Math.round(line.total_supplier_buy_ex * 100),
     0,
   );
-  expect(Number(total!.replace(/[^\d.]/g, ''))).toBeCloseTo(sum / 100, 2);
+  expect(Number(total.replace(/[^\d.]/g, ''))).toBeCloseTo(sum / 100, 2);
   // Nothing of the app is on paper: not the navigation, not the print button.
   expect(printed).not.toContain('Sync centre');
   expect(printed).not.toContain('Print / Save as PDF');
