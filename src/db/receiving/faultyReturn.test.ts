@@ -9,16 +9,7 @@ import { sampleSupplierReturn, sampleSupplierReturnReason } from '../../api/reso
 import { DockhandDb } from '../schema';
 import { completeReceipt, EMPTY_COMPLETION } from './complete';
 import { discrepancyReport } from './discrepancy';
-import {
-  deliveryDraft,
-  deliveryItems,
-  draftLine,
-  draftOf,
-  LANTERNS,
-  MUGS,
-  PO_ID,
-  seedDelivery,
-} from './discrepancyFixtures';
+import * as delivery from './discrepancyFixtures';
 import { loadReceiptReport, type DiscrepancyRecord } from './discrepancyRecord';
 import { faultyReturnItems, openReturnsOf, sendFaultyToReturn } from './faultyReturn';
 
@@ -26,16 +17,16 @@ const now = new Date('2026-11-27T10:00:00.000Z');
 const FAULTY = 7;
 
 describe('faultyReturnItems', () => {
-  const record = (draft = deliveryDraft()): DiscrepancyRecord => ({
+  const record = (draft = delivery.deliveryDraft()): DiscrepancyRecord => ({
     invoiceId: -3,
     receiptId: -4,
-    poId: PO_ID,
+    poId: delivery.PO_ID,
     supplier: { id: 41, name: 'Acme Apparel' },
     docket: 'INV-7781',
     receivedAt: now.toISOString(),
     pcName: null,
     currency: null,
-    report: discrepancyReport({ items: deliveryItems(), draft }),
+    report: discrepancyReport({ items: delivery.deliveryItems(), draft }),
     faultySent: null,
   });
 
@@ -55,7 +46,9 @@ describe('faultyReturnItems', () => {
         },
       },
     ]);
-    expect(faultyReturnItems(record(draftOf({ [MUGS]: draftLine(20) })), FAULTY)).toEqual([]);
+    expect(
+      faultyReturnItems(record(delivery.draftOf({ [delivery.MUGS]: delivery.draftLine(20) })), FAULTY),
+    ).toEqual([]);
   });
 });
 
@@ -73,11 +66,11 @@ describe('sendFaultyToReturn', () => {
     await db.returnReasons.put({ ...sampleSupplierReturnReason({ name: 'Faulty' }), id: FAULTY });
   });
 
-  async function completed(draft = deliveryDraft()): Promise<number> {
-    await seedDelivery(db, draft);
+  async function completed(draft = delivery.deliveryDraft()): Promise<number> {
+    await delivery.seedDelivery(db, draft);
     const result = await completeReceipt(
       db,
-      PO_ID,
+      delivery.PO_ID,
       { ...EMPTY_COMPLETION, invoiceNumber: 'INV-7781' },
       { now },
     );
@@ -142,7 +135,12 @@ describe('sendFaultyToReturn', () => {
 
   it('is all or nothing: a line that cannot be added takes back the ones before it', async () => {
     // Faulty mugs come first in the order; the lanterns' product is gone from this computer.
-    const invoiceId = await completed(draftOf({ [MUGS]: draftLine(20, 1), [LANTERNS]: draftLine(6, 2) }));
+    const invoiceId = await completed(
+      delivery.draftOf({
+        [delivery.MUGS]: delivery.draftLine(20, 1),
+        [delivery.LANTERNS]: delivery.draftLine(6, 2),
+      }),
+    );
     await db.products.delete(103);
     expect(await sendFaultyToReturn(db, invoiceId, 8001, FAULTY, { now })).toEqual({
       ok: false,
