@@ -34,15 +34,24 @@ const jsonFile = process.argv.find((a) => a.startsWith('--json='))?.slice(7);
 async function plainRead(db: DockhandDb): Promise<number> {
   const orderIds = (await db.purchaseOrders.where('outlet.id').equals(outletId).primaryKeys()) as number[];
   await db.purchaseOrders.bulkGet(orderIds);
-  const lines = await db.purchaseOrderItems.where('po_id').anyOf(orderIds).toArray();
+  const lines = (
+    await Promise.all(orderIds.map((id) => db.purchaseOrderItems.where('po_id').equals(id).toArray()))
+  ).flat();
   const productIds = [...new Set(lines.map((line) => line.product.id))];
   const products = await db.products.bulkGet(productIds);
-  const links = await db.productSuppliers.where('product_id').anyOf(productIds).toArray();
+  const links = await Promise.all(
+    productIds.map((id) => db.productSuppliers.where('product_id').equals(id).toArray()),
+  );
   return products.length + links.length;
 }
 
 /** Runs `work`, answering its time and the longest event-loop delay while it ran, in ms. */
-async function measure(work: () => Promise<unknown>): Promise<{ ms: number; heldMs: number }> {
+interface Measured {
+  ms: number;
+  heldMs: number;
+}
+
+async function measure(work: () => Promise<unknown>): Promise<Measured> {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   const started = performance.now();
@@ -67,8 +76,8 @@ async function main() {
   console.log(
     `outlet ${outletId}: ${lines} suggestions from ${first.groups.length} suppliers; minimum known for ${first.minimumKnown}, unknown for ${first.minimumUnknown}`,
   );
-  const plain: { ms: number; heldMs: number }[] = [];
-  const suggestions: { ms: number; heldMs: number }[] = [];
+  const plain: Measured[] = [];
+  const suggestions: Measured[] = [];
   for (let i = 0; i < runs; i++) {
     // Interleaved, so both see the same machine load.
     plain.push(await measure(() => plainRead(db)));
@@ -87,24 +96,12 @@ async function main() {
       ...(baseline === undefined ? {} : { vsPlainRead: ratio(s.p50, baseline) }),
     };
   };
+  const times = (of: readonly Measured[], pick: keyof Measured) => of.map((r) => r[pick]);
   const rows = [
-    figure(
-      `suggestions, outlet ${outletId} of ${size.outlets}`,
-      suggestions.map((r) => r.ms),
-      base.p50,
-    ),
-    figure(
-      'plain read of the same rows (baseline)',
-      plain.map((r) => r.ms),
-    ),
-    figure(
-      'suggestions: longest hold of the thread',
-      suggestions.map((r) => r.heldMs),
-    ),
-    figure(
-      'plain read: longest hold of the thread',
-      plain.map((r) => r.heldMs),
-    ),
+    figure(`suggestions, outlet ${outletId} of ${size.outlets}`, times(suggestions, 'ms'), base.p50),
+    figure('plain read of the same rows (baseline)', times(plain, 'ms')),
+    figure('suggestions: longest hold of the thread', times(suggestions, 'heldMs')),
+    figure('plain read: longest hold of the thread', times(plain, 'heldMs')),
   ];
   console.table(rows);
   if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ size, runs, outletId, rows }, null, 2));

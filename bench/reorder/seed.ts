@@ -18,12 +18,6 @@ import { purchaseOrderRows } from '../../src/db/purchaseOrderCache';
 import { DockhandDb } from '../../src/db/schema';
 import { seededRandom } from '../../src/lib/seededRandom';
 
-export interface SeedSize {
-  products: number;
-  outlets: number;
-  suppliers: number;
-}
-
 const ORDERS_PER_OUTLET = 100;
 const LINES_PER_ORDER = 50;
 const CHUNK = 5_000;
@@ -33,7 +27,11 @@ async function inChunks<T>(rows: readonly T[], put: (chunk: T[]) => Promise<unkn
   for (let at = 0; at < rows.length; at += CHUNK) await put(rows.slice(at, at + CHUNK));
 }
 
-export async function seedReorderCache(size: SeedSize): Promise<DockhandDb> {
+export async function seedReorderCache(size: {
+  products: number;
+  outlets: number;
+  suppliers: number;
+}): Promise<DockhandDb> {
   const db = new DockhandDb('reorder-bench', { indexedDB: new IDBFactory(), IDBKeyRange });
   const random = seededRandom(29);
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));

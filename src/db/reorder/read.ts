@@ -63,10 +63,13 @@ async function lineFacts(
   const facts: LineFacts = { msl: new Map(), onDrafts: new Map() };
   for (let at = 0; at < orderIds.length; at += ORDERS_PER_READ) {
     await budget.pause();
-    const lines = await db.purchaseOrderItems
-      .where('po_id')
-      .anyOf(orderIds.slice(at, at + ORDERS_PER_READ))
-      .toArray();
+    // One key range per order: each is a seek (an `anyOf` walks the index between its keys).
+    const perOrder = await Promise.all(
+      orderIds
+        .slice(at, at + ORDERS_PER_READ)
+        .map((id) => db.purchaseOrderItems.where('po_id').equals(id).toArray()),
+    );
+    const lines = perOrder.flat();
     for (const line of lines) {
       const productId = line.product.id;
       // A line made on this PC carries a stand-in msl of 0 (../edits/purchaseOrderRows.ts): it tells nothing.
@@ -147,11 +150,13 @@ async function linksOf(
   const links = new Map<number, Link[]>();
   for (let at = 0; at < productIds.length; at += policy.rows) {
     await budget.pause();
-    const slice = await db.productSuppliers
-      .where('product_id')
-      .anyOf(productIds.slice(at, at + policy.rows))
-      .toArray();
-    for (const link of slice) links.set(link.product_id, [...(links.get(link.product_id) ?? []), link]);
+    const perProduct = await Promise.all(
+      productIds
+        .slice(at, at + policy.rows)
+        .map((id) => db.productSuppliers.where('product_id').equals(id).toArray()),
+    );
+    for (const link of perProduct.flat())
+      links.set(link.product_id, [...(links.get(link.product_id) ?? []), link]);
   }
   return links;
 }
