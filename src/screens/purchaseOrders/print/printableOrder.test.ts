@@ -122,12 +122,8 @@ describe('loadPrintableOrder', () => {
 
   it('an order not on this computer reads as such; one that synced under its server id says where it went', async () => {
     expect(await loadPrintableOrder(db, 999)).toEqual({ order: null, movedTo: null });
-    await db.tempIds.put({
-      tempId: -4,
-      entity: 'purchaseOrders',
-      serverId: 1001,
-      createdAt: ORDER.modified_on,
-    });
+    const moved = { tempId: -4, entity: 'purchaseOrders', serverId: 1001, createdAt: ORDER.modified_on };
+    await db.tempIds.put(moved);
     expect(await loadPrintableOrder(db, -4)).toEqual({ order: null, movedTo: 1001 });
   });
 });
