@@ -97,7 +97,7 @@ const summary = (rows: Awaited<ReturnType<typeof readProductRows>>['rows']) =>
   ]);
 
 describe('readReceiptRows', () => {
-  it('labels each product of the receipt once per unit that goes on the shelf: received less faulty', async () => {
+  it('labels each product of the receipt once per unit received, and says how many were faulty', async () => {
     const labels = (await readReceiptRows(db, -4, -5))!;
     expect(labels).toMatchObject({
       invoiceId: -4,
@@ -108,8 +108,8 @@ describe('readReceiptRows', () => {
     });
     expect(summary(labels.rows)).toEqual([
       // Two lines of the same tent: one row, 4 received of which 1 faulty.
-      ['Tent 2P', '9300633601232', 249.95, 4, 1, 3],
-      ['Enamel mug', 'MUG-1', 12, 6, 2, 4],
+      ['Tent 2P', '9300633601232', 249.95, 4, 1, 4],
+      ['Enamel mug', 'MUG-1', 12, 6, 2, 6],
       // Known only from its order line: its codes and name, no price.
       ['Trail stove', 'STOVE-1', null, 2, 0, 2],
     ]);

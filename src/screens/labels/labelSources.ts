@@ -4,8 +4,8 @@
  * cached product, since an order line keeps only a few of its product's fields (src/db/lineProduct.ts); a
  * product only known from its line prints without a price rather than not at all.
  *
- * A receipt's labels default to the units that go on the shelf: received less faulty (faulty units are among
- * the received ones and go back to the supplier, issue #28 part 4). A receipt saved on this PC has negative
+ * A receipt's labels default to the units received (issue #28 part 3), faulty ones included: the row shows
+ * how many were faulty, and the clerk lowers the number for those going back to the supplier. A receipt saved on this PC has negative
  * ids until it is sent; once the server numbers it, the temp ids lead to the server's (src/db/tempIds.ts).
  */
 import type { CachedPurchaseOrderItem, DockhandDb } from '../../db/schema';
@@ -48,10 +48,9 @@ const cartons = (quantity: string | null): number | null => {
 type RowProduct = LabelProduct & { id: number; carton_quantity: string | null };
 
 function row(product: RowProduct, units?: { received: number; faulty: number }): LabelRow {
-  const good = units ? Math.max(0, units.received - units.faulty) : undefined;
   return {
     productId: product.id,
-    line: labelLine(product, good),
+    line: labelLine(product, units?.received),
     received: units?.received ?? null,
     faulty: units?.faulty ?? null,
     cartonQuantity: cartons(product.carton_quantity),
