@@ -48,16 +48,26 @@ async function printedLabels(page: Page, paper: { width: string; height: string 
 }
 
 /**
- * Scans `code` until `count` reads `times`, one scan a step. A scan the loaded machine broke is refused
- * ("scan again") and changes nothing, so it is scanned again, as the clerk would, only while the count has
- * not moved.
+ * Scans `code` until `count` reads `times`, one scan a step. Every scan ends in an answer on the screen
+ * (its `data-seq` moves): added, and the count moves, or refused with "scan again" (a scan the loaded
+ * machine broke changes nothing), and then it is scanned again, as the clerk would. Never rescanned on a
+ * clock: a slow but good scan is waited for, so it cannot be counted twice.
  */
 async function scanCounting(page: Page, code: string, count: () => Promise<number>, times: number) {
+  const answer = page.locator('.answer[data-seq]').first();
+  const seqNow = async () => Number(await answer.getAttribute('data-seq'));
   for (let step = 1; step <= times; step++) {
-    await expect(async () => {
-      if ((await count()) < step) await scan(page, code);
-      await expect.poll(count, { timeout: 5_000 }).toBe(step);
-    }).toPass({ timeout: 60_000 });
+    while ((await count()) < step) {
+      const before = await seqNow();
+      await scan(page, code);
+      await expect.poll(seqNow, { timeout: 60_000 }).toBeGreaterThan(before);
+      await expect
+        .poll(async () => (await count()) >= step || (await answer.getAttribute('data-tone')) === 'error', {
+          timeout: 60_000,
+        })
+        .toBe(true);
+    }
+    expect(await count()).toBe(step);
   }
 }
 
