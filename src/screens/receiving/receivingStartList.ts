@@ -64,14 +64,16 @@ export const OPEN_ORDER_COLUMNS: readonly ListColumn<OpenOrderRow, SortKey>[] = 
 
 /** A row as one sentence, for a screen reader: the figures sit under column titles it does not read. */
 export const openOrderName = (row: OpenOrderRow): string =>
+  // The row's cells as they are shown, in order (./ReceivingStartRow.svelte): a name that holds the visible
+  // text, so a clerk using speech input can say what they see (axe: label-content-name-mismatch).
   [
     poNumber(row.id),
     row.supplierName,
     row.outletName,
     statusText(row.status),
-    `ETA ${dayText(row.eta)}`,
-    `${row.unitsRemaining.toLocaleString()} of ${counted(row.unitsOrdered, 'unit')} to come`,
-    ...(row.drafting ? ['delivery in progress'] : []),
+    dayText(row.eta),
+    `${row.unitsRemaining.toLocaleString()} of ${counted(row.unitsOrdered, 'unit')}`,
+    ...(row.drafting ? ['In progress'] : []),
   ].join(', ');
 
 /** The rows of the status that every word of the search matches (PO number, external id, supplier). */
