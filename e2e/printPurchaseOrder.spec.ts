@@ -3,8 +3,8 @@
  * PDF" opens its print view; rendered to PDF as printed (e2e/support/pdfText.ts) it reads back with the
  * header, the outlet's delivery address, every line's codes and the supplier's own code, and the total in
  * the order's currency, with nothing of the app around it. In the browser host the button is the browser's
- * print (counted here, as a headless browser has no dialog to answer). In the desktop app (Electron only,
- * skipped where its binary is missing) Settings → Printing keeps its choices across a reload.
+ * print (counted here, as a headless browser has no dialog to answer). The desktop app's printer
+ * settings are e2e/printSettings.electron.spec.ts. Browser project only (playwright.config.ts says why).
  */
 import type { Outlet, ProductSupplier, Supplier } from '../src/api/resources';
 import type { CachedPurchaseOrder, CachedPurchaseOrderItem } from '../src/db/schema';
@@ -16,8 +16,6 @@ import { printedText } from './support/pdfText';
 test('a purchase order prints for its supplier: header, delivery address, codes, supplier codes, totals', async ({
   app,
 }) => {
-  // Playwright renders a page to PDF in headless Chromium only; the desktop app's printing is the test below.
-  test.skip(app.host === 'electron', 'page.pdf() needs headless Chromium');
   const { page } = app;
   await startSyncedDemo(app);
 
@@ -99,23 +97,4 @@ test('a purchase order prints for its supplier: header, delivery address, codes,
   });
   await page.getByRole('button', { name: 'Print / Save as PDF' }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
-});
-
-test('the desktop app keeps a printer for reports, one for labels, and printing without asking', async ({
-  app,
-}) => {
-  test.skip(app.host !== 'electron', 'the browser host prints through the browser’s own dialog');
-  const { page } = app;
-  await startSyncedDemo(app);
-  await page.evaluate((hash) => (location.hash = hash), '#/settings');
-  const printing = page.getByRole('region', { name: 'Printing' });
-  await expect(
-    printing.getByRole('combobox', { name: 'Printer for reports and purchase orders' }),
-  ).toBeVisible();
-  await expect(printing.getByRole('combobox', { name: 'Printer for labels' })).toBeVisible();
-  const silent = printing.getByRole('checkbox', { name: 'Print reports and labels without asking' });
-  await silent.check();
-  await expect(printing.getByRole('status')).toContainText('Saved');
-  await page.reload();
-  await expect(page.getByRole('region', { name: 'Printing' }).getByRole('checkbox')).toBeChecked();
 });

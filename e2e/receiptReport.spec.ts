@@ -19,11 +19,7 @@ import { scan } from './support/scanner';
 const opState = async (page: Parameters<typeof tableRows>[0], id: string) =>
   (await tableRows<OpRecord>(page, 'outbox')).find((op) => op.id === id)?.state;
 
-test('the report before saving, printed after, and faulty units to a return once', async ({
-  app,
-  appHost,
-}) => {
-  test.skip(appHost !== 'browser', 'Chromium renders a page to PDF (page.pdf) in the browser project only');
+test('the report before saving, printed after, and faulty units to a return once', async ({ app }) => {
   test.setTimeout(300_000);
   const { page } = app;
   const simulator = await startSyncedDemo(app);

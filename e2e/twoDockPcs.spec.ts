@@ -55,9 +55,7 @@ async function syncUntil(page: Page, seen: () => Promise<void>): Promise<void> {
 
 test('a line received on two PCs: the second is told on the line, then both see it to check', async ({
   browser,
-  appHost,
 }) => {
-  test.skip(appHost !== 'browser', 'Two PCs are two browser hosts on one simulator: one project runs it');
   test.setTimeout(360_000);
   const pcs = await openPcsOnOneSimulator(browser, 2);
   try {
