@@ -14,13 +14,15 @@
 
 export interface NavSample {
   section: string;
+  /** When the press reached the page (its mousedown's time stamp), on the page's clock. */
+  pressedAt: number;
   /** Press → the frame showing the list's first row (or its empty state) painted. */
   paintedMs: number;
   /** The list showed its empty state (nothing of that kind cached yet), not a row. */
   empty: boolean;
 }
 
-export type NavOutcome = NavSample | { section: string; timedOut: true };
+export type NavOutcome = NavSample | { section: string; pressedAt: number; timedOut: true };
 
 export type KeyOutcome = { paintedMs: number } | { refused: string } | { timedOut: true };
 
@@ -126,8 +128,8 @@ export function installStressProbe({
       void whenShown(listShown(section), navTimeoutMs).then((shown) =>
         pushNav(
           shown
-            ? { section, paintedMs: shown.paintedAt - pressedAt, empty: shown.value === 'empty' }
-            : { section, timedOut: true },
+            ? { section, pressedAt, paintedMs: shown.paintedAt - pressedAt, empty: shown.value === 'empty' }
+            : { section, pressedAt, timedOut: true },
         ),
       );
     },
