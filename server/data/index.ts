@@ -29,7 +29,11 @@ import { generateSuppliers } from './suppliers';
 export { DATASET_SIZES, type DatasetName, type DatasetSize } from './sizes';
 export { DATA_EPOCH_MS } from './clock';
 export { ean13CheckDigit, isValidEan13 } from './barcode';
-export { purchaseOrderTotals, quantityRemaining, type PurchaseOrderTotals } from './totals';
+export {
+  purchaseOrderTotals,
+  quantityRemaining,
+  type PurchaseOrderTotals,
+} from '../../src/api/resources/purchaseOrderFigures';
 export { effectiveSellPriceInc } from './products';
 export { ID_BASES, type Sequence } from './ids';
 

@@ -14,7 +14,7 @@ import type { NamedValue, PurchaseOrderItemRow, ReferenceLists } from '../state'
 import type { IdCounter } from './ids';
 import { money, round, type Rng } from './random';
 import { byName } from './reference';
-import { quantityRemaining } from './totals';
+import { quantityRemaining } from '../../src/api/resources/purchaseOrderFigures';
 
 export interface Delivery {
   at: number;

@@ -16,7 +16,7 @@ import { buildItems, planDeliveries, type Delivery } from './purchaseOrderItems'
 import { allocate, mix32, money, WeightedPicker, type Rng } from './random';
 import { byName } from './reference';
 import type { SupplierProfile } from './suppliers';
-import { purchaseOrderTotals } from './totals';
+import { purchaseOrderTotals } from '../../src/api/resources/purchaseOrderFigures';
 
 /** Share of orders per status, and how many days before the epoch such an order was created. */
 const STATUS_MIX: Record<PurchaseOrderStatus, { share: number; age: [number, number] }> = {

@@ -1,9 +1,9 @@
 /**
  * Purchase order line arithmetic: a new line's derived figures, receiving into a line, and the order's
  * totals, which are always recomputed from the lines (never adjusted incrementally) so they cannot drift.
- * Remaining quantities and order totals are the generator's own functions (server/data/totals.ts), and line
- * figures are rounded as it rounds them (weight 3 places, cubic 5, mark_up 1), so generated orders and
- * orders the handlers change agree.
+ * A line's figures, remaining quantities and order totals are worked out as the client works them out for an
+ * offline order (src/api/resources/purchaseOrderFigures.ts), and the generator sums its orders the same way,
+ * so generated orders, orders the handlers change and the client's own rows agree.
  *
  * Per line (decided here; the API lists the fields only):
  *  - supplier_buy_ex defaults to the product's supplier buy price;
@@ -22,8 +22,11 @@ import {
   type PurchaseOrderRow,
   type SimState,
 } from '../../state';
-import { purchaseOrderTotals, quantityRemaining } from '../../data/totals';
-import { money, round } from './numbers';
+import {
+  lineFigures,
+  purchaseOrderTotals,
+  quantityRemaining,
+} from '../../../src/api/resources/purchaseOrderFigures';
 
 export interface NewLine {
   product: Product;
@@ -44,8 +47,6 @@ function varianceReason(state: SimState, name: 'None' | 'Over supplied'): NamedV
 
 export function newLine(state: SimState, poId: number, line: NewLine, at: string): PurchaseOrderItemRow {
   const { product, quantity_ordered: ordered } = line;
-  const buy = line.supplier_buy_ex ?? product.supplier_buy_ex;
-  const profit = money(product.price_ex - buy);
   const item: PurchaseOrderItemRow = {
     po_id: poId,
     po_item_id: nextId(state, 'purchaseOrderItems'),
@@ -58,12 +59,7 @@ export function newLine(state: SimState, poId: number, line: NewLine, at: string
     quantity_cancelled: 0,
     quantity_remaining: ordered,
     variance_reason: varianceReason(state, 'None'),
-    supplier_buy_ex: buy,
-    total_weight: round(product.weight * ordered, 3),
-    total_cubic: round(product.cubic * ordered, 5),
-    gross_profit: profit,
-    mark_up: buy > 0 ? round((profit / buy) * 100, 1) : 0,
-    total_supplier_buy_ex: money(buy * ordered),
+    ...lineFigures(product, line.supplier_buy_ex, ordered),
     is_linked_to_transfer: false,
     modified_on: at,
     created_on: at,

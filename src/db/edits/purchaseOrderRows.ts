@@ -6,6 +6,7 @@
  * can know (who created it, the status' id) are stand-ins.
  */
 import type { Product } from '../../api/resources';
+import { lineFigures, purchaseOrderTotals } from '../../api/resources/purchaseOrderFigures';
 import { PURCHASE_ORDER_TEXT_KEYS } from '../../api/requests/purchaseOrder';
 import { lineProduct } from '../lineProduct';
 import type { CachedPurchaseOrder, CachedPurchaseOrderItem } from '../schema';
@@ -25,9 +26,6 @@ export interface PurchaseOrderCatalogue {
   incompleteStatusId: number;
 }
 
-const money = (value: number) => Math.round(value * 100) / 100;
-const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
-
 /** The API user who creates the order is known only to the server: a blank one until its row arrives. */
 export const UNKNOWN_USER = { id: 0, user_code: null, first_name: null, surname: null };
 /** The variance reason of a line nothing has been received into (the simulator's "None", id 0). */
@@ -42,8 +40,6 @@ export function lineRow(
   at: string,
 ): CachedPurchaseOrderItem {
   const quantity = line.quantity;
-  const buy = line.buyPrice ?? product.supplier_buy_ex;
-  const profit = money(product.price_ex - buy);
   const stock = product.inventory.find((entry) => entry.outlet.id === outlet.id);
   return {
     po_id: ids.order,
@@ -73,12 +69,7 @@ export function lineRow(
       quantity_on_order: stock?.quantity_on_order ?? 0,
       msl: 0,
     },
-    supplier_buy_ex: buy,
-    total_weight: round(product.weight * quantity, 3),
-    total_cubic: round(product.cubic * quantity, 5),
-    gross_profit: profit,
-    mark_up: buy > 0 ? round((profit / buy) * 100, 1) : 0,
-    total_supplier_buy_ex: money(buy * quantity),
+    ...lineFigures(product, line.buyPrice, quantity),
     is_linked_to_transfer: false,
     modified_on: at,
     created_on: at,
@@ -110,8 +101,6 @@ export function orderRow(
   lines: readonly CachedPurchaseOrderItem[],
   at: string,
 ): CachedPurchaseOrder {
-  const sum = (pick: (line: CachedPurchaseOrderItem) => number) =>
-    lines.reduce((total, line) => total + pick(line), 0);
   return {
     id,
     external_purchase_order_id: externalId,
@@ -130,20 +119,7 @@ export function orderRow(
     fob_currency: { ...(catalogue.currency ?? catalogue.outlet.fob_currency) },
     created_by: UNKNOWN_USER,
     modified_by: UNKNOWN_USER,
-    total_weight: round(
-      sum((line) => line.total_weight),
-      3,
-    ),
-    total_cubic: round(
-      sum((line) => line.total_cubic),
-      5,
-    ),
-    total_supplier_buy_ex: money(sum((line) => line.total_supplier_buy_ex)),
-    total_quantity_special_order: 0,
-    total_quantity_received: 0,
-    total_quantity_remaining: sum((line) => line.quantity_remaining ?? 0),
-    total_quantity_cancelled: 0,
-    total_quantity_ordered: sum((line) => line.quantity_ordered),
-    total_quantity_linked_transfers: 0,
+    // A new order's lines have nothing received, cancelled, special-ordered or linked: those sums are 0.
+    ...purchaseOrderTotals(lines),
   };
 }
