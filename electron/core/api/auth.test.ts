@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../../server/index';
-import { ApiCallError, CREDENTIALS_REJECTED } from './errors';
-import { captureLogger, recordingFetch, TEST_KEY, testClient } from './testing';
+import { CREDENTIALS_REJECTED } from './errors';
+import { callFailure, captureLogger, recordingFetch, TEST_KEY, testClient } from './testing';
 
 let sim: Simulator | undefined;
 afterEach(async () => {
@@ -20,13 +20,7 @@ async function start(options: SimulatorOptions = {}): Promise<Simulator> {
 }
 
 const MINUTE = 60_000;
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: unknown) => error as ApiCallError,
-  );
+const failure = (promise: Promise<unknown>) => callFailure(promise);
 
 describe('token manager', () => {
   it('10 concurrent calls share one token request', async () => {

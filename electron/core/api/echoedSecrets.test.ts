@@ -7,21 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/index';
 import { ApiCallError, ContractError } from './errors';
-import { captureLogger, TEST_KEY, testClient } from './testing';
+import { captureLogger, failureOf, TEST_KEY, testClient } from './testing';
 
 let sim: Simulator;
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, apiKey: TEST_KEY, rateLimit: 100_000 });
 }, 60_000); // a cap: generating the dataset is slow on a loaded machine
 afterAll(() => sim.stop());
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: unknown) => error as Error,
-  );
 
 describe('a server that echoes secrets to the client', () => {
   it('never gets the key or a live or past token into an error or a log entry', async () => {
@@ -61,7 +53,7 @@ describe('a server that echoes secrets to the client', () => {
           headers: { 'content-type': 'application/problem+json', 'x-request-id': live },
         },
       );
-    const rejected = await failure(read());
+    const rejected = await failureOf(read());
     expect(rejected).toBeInstanceOf(ApiCallError);
     const error = rejected as ApiCallError;
     expect(error.message).toMatch(
@@ -75,7 +67,7 @@ describe('a server that echoes secrets to the client', () => {
         status: 200,
         headers: { 'content-type': 'application/json' },
       });
-    const unreadable = await failure(read());
+    const unreadable = await failureOf(read());
     expect(unreadable).toBeInstanceOf(ContractError);
 
     const everything = JSON.stringify({

@@ -81,6 +81,17 @@ export function testClient(baseUrl: string, overrides: Partial<ClientOptions> = 
   });
 }
 
+/** What a call failed with; throws when it succeeded. */
+export async function failureOf(promise: Promise<unknown>): Promise<Error> {
+  const succeeded = Symbol('succeeded');
+  const outcome = await promise.then(
+    () => succeeded,
+    (error: unknown) => error,
+  );
+  if (outcome === succeeded) throw new Error('expected a failure');
+  return outcome as Error;
+}
+
 /**
  * The ApiCallError a call failed with (`seen` is handed whatever it ended with, e.g. to check later that no
  * error carries a secret); throws when it succeeded or failed with anything else.
