@@ -43,7 +43,9 @@ export async function profileDuring<T>(
 }
 
 /** Where a profiled frame comes from: a file of this repository and its line, through the bundles' maps. */
-export async function frameLocator(pageDir: string): Promise<(frame: ProfileNode['callFrame']) => SourcePosition> {
+export async function frameLocator(
+  pageDir: string,
+): Promise<(frame: ProfileNode['callFrame']) => SourcePosition> {
   const assets = join(pageDir, 'assets');
   const maps = new Map<string, SourceMap>();
   for (const name of await readdir(assets))

@@ -183,7 +183,9 @@ async function profiledClicks(page: Page, phase: Phase, opts: Options, locate: L
     console.table(profiled.hottest(routeClicks.map(clickSpan), 'totalMs', opts.top));
   }
   const navMs = routeClicks.map((c) => ('timedOut' in c ? NAV_TIMEOUT_MS : c.paintedMs));
-  console.log(`Clicks (ms): ${clicks.map((c) => `${c.section} ${Math.round(clickSpan(c).to - c.pressedAt)}`).join(', ')}`);
+  console.log(
+    `Clicks (ms): ${clicks.map((c) => `${c.section} ${Math.round(clickSpan(c).to - c.pressedAt)}`).join(', ')}`,
+  );
   return { longestMs: Math.max(0, ...inSpan.map((t) => t.duration)), navMs } satisfies PhaseFigures;
 }
 
@@ -202,7 +204,13 @@ async function waitComplete(page: Page, orders: number, timeoutMs: number): Prom
 
 async function runOnce(opts: Options, rendererDir: string, locate: Locate, run: number) {
   const dataDir = await mkdtemp(join(tmpdir(), 'dockhand-bench-profile-'));
-  const host = await startBrowserHost({ port: 0, dataDir, demo: true, demoDataset: opts.dataset, rendererDir });
+  const host = await startBrowserHost({
+    port: 0,
+    dataDir,
+    demo: true,
+    demoDataset: opts.dataset,
+    rendererDir,
+  });
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
   const figures = new Map<Phase, PhaseFigures>();
   try {
@@ -218,7 +226,8 @@ async function runOnce(opts: Options, rendererDir: string, locate: Locate, run: 
     await page.locator('nav[aria-label="Main"]').waitFor({ timeout: 120_000 });
     if (opts.phases.includes('mid')) {
       await sleep(opts.midAfterMs);
-      if (await page.evaluate(statusIdle)) console.log('(the sync was already idle: these clicks are not mid-sync)');
+      if (await page.evaluate(statusIdle))
+        console.log('(the sync was already idle: these clicks are not mid-sync)');
       figures.set('mid', await profiledClicks(page, 'mid', opts, locate, run));
     }
     if (opts.phases.includes('after')) {

@@ -46,8 +46,10 @@ describe('TaskProfile', () => {
   it('leaves out samples outside the spans and idle ones', () => {
     const profile = new TaskProfile(PROFILE, locate);
     profile.alignTo(2);
+    // Page 5–7 ms: one render sample (under mount) and an idle one.
     expect(profile.hottest([{ from: 5, to: 7 }], 'selfMs', 5)).toEqual([
       { function: 'render src/App.svelte:7', selfMs: 1, totalMs: 1 },
+      { function: 'mount src/App.svelte:7', selfMs: 0, totalMs: 1 },
     ]);
   });
 

@@ -68,7 +68,10 @@ export class TaskProfile {
     for (const node of profile.nodes) {
       const { functionName, url } = node.callFrame;
       const where = url ? locate(node.callFrame) : null;
-      this.#name.set(node.id, `${functionName || '(anonymous)'}${where ? ` ${where.file}:${where.line}` : ''}`);
+      this.#name.set(
+        node.id,
+        `${functionName || '(anonymous)'}${where ? ` ${where.file}:${where.line}` : ''}`,
+      );
     }
     const stackOf = (id: number): readonly string[] => {
       const known = this.#stack.get(id);
@@ -91,7 +94,8 @@ export class TaskProfile {
     const index = this.#profile.samples.findIndex((id) =>
       (this.#stack.get(id) ?? []).some((name) => name.split(' ')[0] === mark),
     );
-    if (index < 0) throw new Error(`the profile holds no sample of ${mark}: it cannot be tied to the page's clock`);
+    if (index < 0)
+      throw new Error(`the profile holds no sample of ${mark}: it cannot be tied to the page's clock`);
     this.#offsetMs = this.#times[index]! - markedAt;
   }
 
