@@ -1,47 +1,28 @@
-import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WEB_BRIDGE_PATH } from '../../../src/bridge/contract';
-import { startBrowserHost, type BrowserHost } from './host';
-import { tempRenderer } from './testing';
+import type { BrowserHost } from './host';
+import { hostForTests, rawRequest } from './testing';
 
 /**
  * A raw upgrade request with the right Origin and token but any Host header: a WebSocket client always sends
  * the Host of the URL it dials, and a DNS-rebinding page dials the host's port under another name.
  */
-function upgradeWithHost(host: BrowserHost, hostHeader: string): Promise<number> {
-  const { port } = new URL(host.origin);
-  return new Promise((resolve, reject) => {
-    const req = request({
-      host: '127.0.0.1',
-      port,
-      path: `${WEB_BRIDGE_PATH}?token=${host.token}`,
-      headers: {
-        host: hostHeader,
-        origin: host.origin,
-        connection: 'Upgrade',
-        upgrade: 'websocket',
-        'sec-websocket-version': '13',
-        'sec-websocket-key': Buffer.from('0123456789abcdef').toString('base64'),
-      },
-    });
-    req.on('upgrade', (response, socket) => {
-      socket.destroy();
-      resolve(response.statusCode ?? 0);
-    });
-    req.on('response', (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    req.on('error', reject);
-    req.end();
+async function upgradeWithHost(host: BrowserHost, hostHeader: string): Promise<number> {
+  const answer = await rawRequest(host, `${WEB_BRIDGE_PATH}?token=${host.token}`, {
+    headers: {
+      host: hostHeader,
+      origin: host.origin,
+      connection: 'Upgrade',
+      upgrade: 'websocket',
+      'sec-websocket-version': '13',
+      'sec-websocket-key': Buffer.from('0123456789abcdef').toString('base64'),
+    },
   });
+  return answer.status;
 }
 
 let host: BrowserHost;
-beforeAll(async () => {
-  host = await startBrowserHost({ port: 0, ...tempRenderer() });
-});
-afterAll(() => host.stop());
+hostForTests((started) => (host = started));
 
 describe('attachBridgeSocket: the Host header', () => {
   it('refuses an upgrade addressed to another host name with 421, even with the right Origin and token', async () => {

@@ -1,42 +1,18 @@
-import { request } from 'node:http';
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startBrowserHost, type BrowserHost } from './host';
-import { bridgeUrl, rawClient, SECRET_TEXT, tempRenderer, upgradeStatus } from './testing';
-
-/** A raw request: the target is sent exactly as given (fetch would normalise `..` away). */
-function get(
-  host: BrowserHost,
-  path: string,
-  options: { method?: string; hostHeader?: string } = {},
-): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  const { port } = new URL(host.origin);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: options.method ?? 'GET',
-        headers: { host: options.hostHeader ?? `127.0.0.1:${port}` },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+import {
+  bridgeUrl,
+  hostForTests,
+  rawClient,
+  rawRequest,
+  SECRET_TEXT,
+  tempRenderer,
+  upgradeStatus,
+} from './testing';
 
 let host: BrowserHost;
-beforeAll(async () => {
-  host = await startBrowserHost({ port: 0, ...tempRenderer() });
-});
-afterAll(() => host.stop());
+hostForTests((started) => (host = started));
 
 describe('startBrowserHost: HTTP', () => {
   it('gives a 127.0.0.1 URL carrying a fresh random token', () => {
@@ -46,7 +22,7 @@ describe('startBrowserHost: HTTP', () => {
   });
 
   it('serves index.html for / with the strict CSP, nosniff and no-store', async () => {
-    const res = await get(host, '/');
+    const res = await rawRequest(host, '/');
     expect(res.status).toBe(200);
     expect(res.body).toContain('<div id="app">');
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -59,18 +35,18 @@ describe('startBrowserHost: HTTP', () => {
   });
 
   it('serves assets with their content type', async () => {
-    const res = await get(host, '/assets/app.js');
+    const res = await rawRequest(host, '/assets/app.js');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    const head = await get(host, '/assets/app.js', { method: 'HEAD' });
+    const head = await rawRequest(host, '/assets/app.js', { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
   });
 
   it('answers 404 for missing files and folders', async () => {
-    expect((await get(host, '/nope.js')).status).toBe(404);
-    expect((await get(host, '/assets')).status).toBe(404);
+    expect((await rawRequest(host, '/nope.js')).status).toBe(404);
+    expect((await rawRequest(host, '/assets')).status).toBe(404);
   });
 
   it.each([
@@ -80,15 +56,15 @@ describe('startBrowserHost: HTTP', () => {
     '/%2e%2e/secret.txt',
     '//secret.txt',
   ])('refuses path traversal: %s', async (path) => {
-    const res = await get(host, path);
+    const res = await rawRequest(host, path);
     expect(res.status).toBe(404);
     expect(res.body).not.toContain(SECRET_TEXT);
   });
 
   it('refuses other methods and other host names', async () => {
-    expect((await get(host, '/', { method: 'POST' })).status).toBe(405);
+    expect((await rawRequest(host, '/', { method: 'POST' })).status).toBe(405);
     // DNS rebinding: a page on another name that resolves to 127.0.0.1.
-    const rebound = await get(host, '/', { hostHeader: 'evil.example:80' });
+    const rebound = await rawRequest(host, '/', { headers: { host: 'evil.example:80' } });
     expect(rebound.status).toBe(421);
     expect(rebound.body).not.toContain('<div id="app">');
   });
@@ -169,6 +145,6 @@ describe('startBrowserHost: startup failures', () => {
     const closed = new Promise((resolve) => client.ws.once('close', resolve));
     await Promise.all([other.stop(), other.stop()]);
     await closed;
-    await expect(get(other, '/')).rejects.toThrow();
+    await expect(rawRequest(other, '/')).rejects.toThrow();
   });
 });

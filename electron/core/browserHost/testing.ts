@@ -1,14 +1,16 @@
 /**
  * Test support for the browser host (imported only by *.test.ts): a temp renderer folder with a tiny
- * index.html (no real build needed), a temp data folder, and a raw WebSocket client of the bridge that
- * records every frame the host sends.
+ * index.html (no real build needed), a temp data folder, a host on them for a test file, raw HTTP requests,
+ * and a raw WebSocket client of the bridge that records every frame the host sends.
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { WEB_BRIDGE_PATH, type WireToRenderer } from '../../../src/bridge/contract';
-import type { BrowserHost } from './host';
+import { afterAll, beforeAll } from 'vitest';
+import { startBrowserHost, type BrowserHost } from './host';
 
 export const SECRET_TEXT = 'outside the renderer folder';
 
@@ -24,6 +26,58 @@ export function tempRenderer(): { rendererDir: string; dataDir: string } {
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("dockhand");');
   writeFileSync(join(root, 'secret.txt'), SECRET_TEXT);
   return { rendererDir, dataDir: join(root, 'data') };
+}
+
+/** A host on a temp renderer, started before the file's tests (handed to `started`) and stopped after them. */
+export function hostForTests(started: (host: BrowserHost) => void): void {
+  let host: BrowserHost | undefined;
+  beforeAll(async () => {
+    host = await startBrowserHost({ port: 0, ...tempRenderer() });
+    started(host);
+  });
+  afterAll(() => host?.stop());
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, unknown>;
+  body: string;
+}
+
+/**
+ * A raw request: the target and headers are sent exactly as given (fetch would normalise `..` away and
+ * pick its own Host). The Host header is the host's own unless given; an accepted upgrade answers 101 with
+ * its socket closed at once.
+ */
+export function rawRequest(
+  host: BrowserHost,
+  path: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
+  const { port } = new URL(host.origin);
+  return new Promise((resolve, reject) => {
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      path,
+      method: options.method ?? 'GET',
+      headers: { host: `127.0.0.1:${port}`, ...options.headers },
+    });
+    req.on('upgrade', (response, socket) => {
+      socket.destroy();
+      resolve({ status: response.statusCode ?? 0, headers: response.headers, body: '' });
+    });
+    req.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 export function bridgeUrl(host: BrowserHost, token: string | null = host.token): string {
