@@ -5,9 +5,7 @@
  * (which the renderer's IndexedDB and the sync centre show), the engine's status (what the bridge forwards to
  * the renderer), the log file as the app writes it, and `npm run sync`'s stderr. Each still says what went wrong.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiLoggerFor, syncLoggerFor } from '../../electron/core/bridge/logger';
 import { createFileLogger } from '../../electron/core/log/fileLogger';
@@ -18,17 +16,13 @@ import type { OpRecord } from '../../src/db/ops';
 import { openFileStore } from '../store';
 import { openHeadless, waitUntilSettled } from './headless';
 import { runSync } from './sync';
+import { tempDirs } from './testing';
 
 // Characters that look different once JSON-escaped or URL-encoded, so every form has to be caught.
 const KEY = 'echo-key_7Qz.9x';
 
 let sim: Simulator;
-const dirs: string[] = [];
-const freshDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'dockhand-echo-'));
-  dirs.push(dir);
-  return dir;
-};
+const freshDir = tempDirs('dockhand-echo-');
 
 /** Every token the simulator issues, read off the wire (the CLI's client uses the global fetch). */
 const issued: string[] = [];
@@ -50,7 +44,6 @@ afterEach(() => sim.control.resetFaults());
 afterAll(async () => {
   globalThis.fetch = realFetch;
   await sim.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Neither the key nor any token, raw or in any escaped form the server's answer may have carried. */

@@ -3,29 +3,23 @@
  * what was queued there beforehand; exit codes for failed ops, usage errors and refused credentials; the key
  * is never printed.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../server/index';
 import { enqueue } from '../../src/db/outbox';
 import { openFileStore } from '../store';
 import { runSync } from './sync';
+import { tempDirs } from './testing';
 
 let sim: Simulator;
-const dirs: string[] = [];
-const freshDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'dockhand-sync-'));
-  dirs.push(dir);
-  return dir;
-};
+const freshDir = tempDirs('dockhand-sync-');
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, rateLimit: 100_000, apiKey: 'sync-test-key' });
 });
 afterAll(async () => {
   await sim.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 async function sync(args: string[], env: Record<string, string> = {}) {
