@@ -108,6 +108,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MARK = `(() => { const at = performance.now(); (function ${CLOCK_MARK}() {
   const end = performance.now() + 50; while (performance.now() < end); })(); return at; })()`;
 
+/** The app's own functions (the renderer's source map names a file under src/). */
+const ownCode = (fn: string) => fn.includes(' src/');
+
 const clickSpan = (click: PressedNav): Span => ({
   from: click.pressedAt,
   to: click.pressedAt + ('timedOut' in click ? NAV_TIMEOUT_MS : click.paintedMs),
@@ -170,6 +173,8 @@ async function profiledClicks(page: Page, phase: Phase, opts: Options, locate: L
     for (const script of scriptsOf(task, frames)) console.log(`    script: ${script}`);
     for (const fn of profiled.hottest([spanOf(task)], 'selfMs', 4))
       console.log(`    self ${fn.selfMs} ms (total ${fn.totalMs}) ${fn.function}`);
+    for (const fn of profiled.hottest([spanOf(task)], 'totalMs', 4, ownCode))
+      console.log(`    app: total ${fn.totalMs} ms (self ${fn.selfMs}) ${fn.function}`);
   }
   if (longest.length > 0) {
     console.log(`The ${longest.length} longest tasks together, by self time:`);

@@ -41,6 +41,10 @@ describe('TaskProfile', () => {
     ]);
     expect(profile.hottest([{ from: 3, to: 5 }], 'totalMs', 1)[0]?.function).toBe('mount src/App.svelte:7');
     expect(profile.span).toEqual({ from: 0, to: 6 });
+    // Only some functions: render's time still counts, mount's self time is its own.
+    expect(profile.hottest([{ from: 3, to: 5 }], 'totalMs', 5, (fn) => fn.startsWith('mount'))).toEqual([
+      { function: 'mount src/App.svelte:7', selfMs: 1, totalMs: 3 },
+    ]);
   });
 
   it('leaves out samples outside the spans and idle ones', () => {

@@ -99,8 +99,16 @@ export class TaskProfile {
     this.#offsetMs = this.#times[index]! - markedAt;
   }
 
-  /** Every function's self and total time over the samples inside `spans` (page clock), longest first. */
-  hottest(spans: readonly Span[], by: 'selfMs' | 'totalMs', top: number): FunctionTime[] {
+  /**
+   * Every function's self and total time over the samples inside `spans` (page clock), longest first; `only`
+   * keeps some of them (the app's own: which of its functions a framework's or a database's callback ran).
+   */
+  hottest(
+    spans: readonly Span[],
+    by: 'selfMs' | 'totalMs',
+    top: number,
+    only: (fn: string) => boolean = () => true,
+  ): FunctionTime[] {
     const sums = new Map<string, { selfMs: number; totalMs: number }>();
     const { samples, timeDeltas } = this.#profile;
     const inSpan = (t: number) => spans.some((span) => span.from <= t && t <= span.to);
@@ -118,6 +126,7 @@ export class TaskProfile {
       }
     });
     return [...sums]
+      .filter(([fn]) => only(fn))
       .map(([fn, sum]) => ({ function: fn, selfMs: round(sum.selfMs), totalMs: round(sum.totalMs) }))
       .sort((a, b) => b[by] - a[by])
       .slice(0, top);
