@@ -21,18 +21,17 @@ async function upgradeWithHost(host: BrowserHost, hostHeader: string): Promise<n
   return answer.status;
 }
 
-let host: BrowserHost;
-hostForTests((started) => (host = started));
+const host = hostForTests();
 
 describe('attachBridgeSocket: the Host header', () => {
   it('refuses an upgrade addressed to another host name with 421, even with the right Origin and token', async () => {
-    const { port } = new URL(host.origin);
-    expect(await upgradeWithHost(host, `evil.example:${port}`)).toBe(421);
-    expect(await upgradeWithHost(host, `localhost:${port}`)).toBe(421);
-    expect(await upgradeWithHost(host, '127.0.0.1')).toBe(421);
+    const { port } = new URL(host().origin);
+    expect(await upgradeWithHost(host(), `evil.example:${port}`)).toBe(421);
+    expect(await upgradeWithHost(host(), `localhost:${port}`)).toBe(421);
+    expect(await upgradeWithHost(host(), '127.0.0.1')).toBe(421);
   });
 
   it('accepts the host’s own name', async () => {
-    expect(await upgradeWithHost(host, new URL(host.origin).host)).toBe(101);
+    expect(await upgradeWithHost(host(), new URL(host().origin).host)).toBe(101);
   });
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { WEB_BRIDGE_PATH, type WireToRenderer } from '../../../src/bridge/contract';
-import { afterAll, beforeAll } from 'vitest';
+import { perFile } from '../sync/testing/perFile';
 import { startBrowserHost, type BrowserHost } from './host';
 
 export const SECRET_TEXT = 'outside the renderer folder';
@@ -28,14 +28,12 @@ export function tempRenderer(): { rendererDir: string; dataDir: string } {
   return { rendererDir, dataDir: join(root, 'data') };
 }
 
-/** A host on a temp renderer, started before the file's tests (handed to `started`) and stopped after them. */
-export function hostForTests(started: (host: BrowserHost) => void): void {
-  let host: BrowserHost | undefined;
-  beforeAll(async () => {
-    host = await startBrowserHost({ port: 0, ...tempRenderer() });
-    started(host);
-  });
-  afterAll(() => host?.stop());
+/** A host on a temp renderer, started before the file's tests and stopped after them: read it in a test. */
+export function hostForTests(): () => BrowserHost {
+  return perFile(
+    () => startBrowserHost({ port: 0, ...tempRenderer() }),
+    (host) => host.stop(),
+  );
 }
 
 export interface RawAnswer {
