@@ -52,6 +52,11 @@ export const SECTIONS: readonly Section[] = [
   },
   { id: 'reorder', label: 'Reorder', load: () => import('./screens/reorder/ReorderScreen.svelte') },
   { id: 'suppliers', label: 'Suppliers', load: () => import('./screens/suppliers/SuppliersScreen.svelte') },
+  {
+    id: 'scorecard',
+    label: 'Supplier scorecard',
+    load: () => import('./screens/scorecard/ScorecardScreen.svelte'),
+  },
   { id: 'customers', label: 'Customers', load: () => import('./screens/customers/CustomersScreen.svelte') },
   { id: 'products', label: 'Products', load: () => import('./screens/products/ProductsScreen.svelte') },
   { id: 'lists', label: 'Lists', load: () => import('./screens/referenceData/ListsScreen.svelte') },
