@@ -93,7 +93,7 @@ beforeEach(async () => {
 });
 
 describe('reading scorecards', () => {
-  it("reads one supplier's own orders, receipts and stated lead times, ", async () => {
+  it("reads one supplier's own orders, receipts and stated lead times", async () => {
     const card = await readSupplierScorecard(db, 41, PERIOD, TODAY, SMALL_SLICES);
     expect(card?.fill).toEqual({ part: 8, whole: 10, rate: 0.8 });
     expect(card?.faulty).toEqual({ part: 1, whole: 8, rate: 1 / 8 });
