@@ -29,7 +29,7 @@ async function open(page: Page, hash: string): Promise<void> {
  * Sections with no records of their own to open (reorder suggests lines to raise, it lists no records).
  * Any other must list some on the demo data.
  */
-const WITHOUT_RECORDS = new Set(['sync', 'settings', 'reorder']);
+const WITHOUT_RECORDS = new Set(['sync', 'settings', 'reorder', 'scorecard']);
 
 /** Where a section lists records: its own route, except products, which are listed by a search. */
 async function listRoute(page: Page, sectionId: string): Promise<string> {
