@@ -21,9 +21,13 @@ function order(id: number, fields: Partial<CachedPurchaseOrder> = {}): CachedPur
 
 const status = (name: PurchaseOrderStatus) => ({ id: 1, name });
 
-/** Counts the purchase order rows read with their values (not keys alone), by a Dexie middleware. */
+/**
+ * Counts the purchase order rows read with their values (not keys alone), by a Dexie middleware, and the
+ * gets among those reads (a request per key).
+ */
 function countingRowReads(name: string) {
   const reads = { rows: 0, scans: 0 };
+  const gets = { keys: 0 };
   const counted = new DockhandDb(name, { indexedDB: new IDBFactory(), IDBKeyRange });
   counted.use({
     stack: 'dbcore',
@@ -35,8 +39,12 @@ function countingRowReads(name: string) {
         if (tableName !== 'purchaseOrders') return table;
         return {
           ...table,
-          get: (req) => ((reads.rows += 1), table.get(req)),
-          getMany: (req) => ((reads.rows += req.keys.length), table.getMany(req)),
+          get: (req) => ((reads.rows += 1), (gets.keys += 1), table.get(req)),
+          getMany: (req) => (
+            (reads.rows += req.keys.length),
+            (gets.keys += req.keys.length),
+            table.getMany(req)
+          ),
           query: async (req) => {
             const answer = await table.query(req);
             if (req.values) reads.rows += answer.result.length;
@@ -50,7 +58,7 @@ function countingRowReads(name: string) {
       },
     }),
   });
-  return { counted, reads };
+  return { counted, reads, gets };
 }
 
 describe('the purchase order list queries', () => {
@@ -141,6 +149,24 @@ describe('the purchase order list queries', () => {
     expect(await search('new po 2')).toEqual([-2]);
     expect(await search('crate ext-1')).toEqual(crates('').filter((id) => id < 200));
     expect(reads).toEqual({ rows: referenced, scans: 0 });
+  });
+
+  // Mid-sync at 4× CPU throttle, a get per row in view made one task of 360 ms (bench/stress/profile.ts).
+  it('reads the rows in view by one key range when they are neighbours, one get each when scattered', async () => {
+    const { counted, reads, gets } = countingRowReads(`po-range-${n}`);
+    await counted.purchaseOrders.bulkPut([
+      order(-1),
+      ...Array.from({ length: 200 }, (_, i) => order(100 + i * (i < 100 ? 1 : 10))),
+    ]);
+    const window = Array.from({ length: 30 }, (_, i) => 199 - i);
+    const rows = await readListRows(counted, [-1, ...window]);
+    expect([...rows.keys()].sort((a, b) => a - b)).toEqual([-1, ...window].sort((a, b) => a - b));
+    expect(gets.keys).toBe(1);
+    expect(reads.rows).toBe(31);
+    // Ten ids spread over 900 keys: not a range of ninety times as many rows.
+    const scattered = Array.from({ length: 10 }, (_, i) => 1_100 + i * 100);
+    expect([...(await readListRows(counted, scattered)).keys()]).toEqual(scattered);
+    expect(gets.keys).toBe(1 + 10);
   });
 
   // The first sync re-ran the list query on every pulled page; reading every row each time made it O(N²).
