@@ -25,8 +25,8 @@ test('the scorecard shows hand-checked figures, in the list and on the supplier 
     .click();
   await expect(page.getByRole('heading', { name: 'Supplier scorecard' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Period' }).selectOption('custom');
-  await page.getByLabel('From').fill('2025-07-01');
-  await page.getByLabel('To').fill('2025-09-30');
+  await page.getByLabel('From', { exact: true }).fill('2025-07-01');
+  await page.getByLabel('To', { exact: true }).fill('2025-09-30');
   await expect
     .poll(() => new URL(page.url()).hash)
     .toBe(`#/scorecard?from=2025-07-01&period=custom&to=2025-09-30`);
