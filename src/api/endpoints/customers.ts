@@ -1,6 +1,4 @@
 /** The token, customers, delivery addresses, loyalty history and survey segments. */
-import { z } from 'zod';
-import { pageOf } from '../primitives';
 import { CustomerCreateSchema, CustomerUpdateSchema, DeliveryAddressUpdateSchema } from '../requests';
 import {
   AuthTokenSchema,
@@ -9,10 +7,12 @@ import {
   LoyaltyHistoryEntrySchema,
   SurveySegmentGroupSchema,
 } from '../resources';
-import { filterBy, operations, orderBy, paging, since } from './define';
+import { operations, since } from './define';
 
 const auth = operations('Authentication');
 const op = operations('Customers');
+
+const customer = op.records('/customers', 'a customer', CustomerSchema);
 
 export const customerEndpoints = {
   getAuthToken: auth('GET', '/auth/token', {
@@ -20,55 +20,32 @@ export const customerEndpoints = {
     auth: 'apiKey',
     response: AuthTokenSchema,
   }),
-  searchCustomers: op('GET', '/customers', {
+  searchCustomers: op.search('/customers', 'searchCustomers', {
     summary: 'Search customers',
-    query: z.strictObject({
-      ...since,
-      order_by: orderBy('searchCustomers'),
-      filter_by: filterBy('searchCustomers'),
-      ...paging,
-    }),
-    response: pageOf(CustomerSchema),
-    search: 'searchCustomers',
+    query: since,
+    grammar: ['order_by', 'filter_by'],
+    record: CustomerSchema,
   }),
-  createCustomer: op('POST', '/customers', {
-    summary: 'Create a customer',
-    body: CustomerCreateSchema,
-    response: CustomerSchema,
-  }),
-  getCustomer: op('GET', '/customers/{id}', { summary: 'Read a customer', response: CustomerSchema }),
-  updateCustomer: op('PUT', '/customers/{id}', {
-    summary: 'Update a customer',
-    body: CustomerUpdateSchema,
-    response: CustomerSchema,
-  }),
+  createCustomer: customer.create(CustomerCreateSchema),
+  getCustomer: customer.read(),
+  updateCustomer: customer.update(CustomerUpdateSchema),
   updateDeliveryAddress: op('PUT', '/customers/{id}/deliveryaddresses/{address_id}', {
     summary: "Update one of a customer's delivery addresses",
     body: DeliveryAddressUpdateSchema,
     response: DeliveryAddressSchema,
   }),
-  searchLoyaltyHistory: op('GET', '/customers/{id}/loyaltyhistory', {
+  searchLoyaltyHistory: op.search('/customers/{id}/loyaltyhistory', 'searchLoyaltyHistory', {
     summary: "Search a customer's loyalty history",
-    query: z.strictObject({
-      filter_by: filterBy('searchLoyaltyHistory'),
-      order_by: orderBy('searchLoyaltyHistory'),
-      ...paging,
-    }),
-    response: pageOf(LoyaltyHistoryEntrySchema),
-    search: 'searchLoyaltyHistory',
+    grammar: ['filter_by', 'order_by'],
+    record: LoyaltyHistoryEntrySchema,
   }),
   getLoyaltyHistoryEntry: op('GET', '/customers/{id}/loyaltyhistory/{loyalty_history_id}', {
     summary: 'Read one loyalty history entry',
     response: LoyaltyHistoryEntrySchema,
   }),
-  searchSurveySegments: op('GET', '/customersurveysegments', {
+  searchSurveySegments: op.search('/customersurveysegments', 'searchSurveySegments', {
     summary: 'Search customer survey segment groups',
-    query: z.strictObject({
-      order_by: orderBy('searchSurveySegments'),
-      filter_by: filterBy('searchSurveySegments'),
-      ...paging,
-    }),
-    response: pageOf(SurveySegmentGroupSchema),
-    search: 'searchSurveySegments',
+    grammar: ['order_by', 'filter_by'],
+    record: SurveySegmentGroupSchema,
   }),
 };

@@ -3,7 +3,7 @@
  * operation shares (paging, since-filters, the filter/order/select grammar).
  */
 import { z } from 'zod';
-import { PAGE_NUMBER_MAX, PAGE_SIZE_MAX, dateTime, int32 } from '../primitives';
+import { PAGE_NUMBER_MAX, PAGE_SIZE_MAX, dateTime, int32, pageOf } from '../primitives';
 import { parseFilter, parseOrder, parseSelect, type SearchOperationId } from '../query';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -68,10 +68,11 @@ function paramsFromPath(path: string): z.ZodObject {
 
 /**
  * A builder for one resource group's rows. Defaults carry the API's conventions (bearer auth, status by
- * method, params from the path), so each row states only what is particular to it.
+ * method, params from the path), so each row states only what is particular to it. Its `search` and
+ * `records` write the two shapes most rows share.
  */
 export function operations(tag: string, base: ApiBase = 'v2.1') {
-  return <const M extends HttpMethod, const P extends string, const O extends OperationOptions>(
+  const row = <const M extends HttpMethod, const P extends string, const O extends OperationOptions>(
     method: M,
     path: P,
     options: O,
@@ -90,6 +91,56 @@ export function operations(tag: string, base: ApiBase = 'v2.1') {
       status: SUCCESS_STATUS[method],
       ...(options.search ? { search: options.search } : {}),
     }) as Operation<M, P, O>;
+
+  /**
+   * A search: GET `path` answering one page of `record`s. Its query is `query`, then the grammar parameters
+   * it takes, checked against the field tables of `id` (the row's own operation id), then paging.
+   */
+  const search = <
+    const P extends string,
+    const Id extends SearchOperationId,
+    const G extends GrammarName,
+    R extends z.ZodType,
+    const Q extends z.ZodRawShape = Record<never, never>,
+  >(
+    path: P,
+    id: Id,
+    options: { summary: string; record: R; grammar: readonly G[]; query?: Q },
+  ) =>
+    row('GET', path, {
+      summary: options.summary,
+      query: z.strictObject({
+        ...options.query,
+        ...grammarParams(id, options.grammar),
+        ...paging,
+      }) as z.ZodObject<Q & Record<G, GrammarParam> & typeof paging, z.core.$strict>,
+      response: pageOf(options.record),
+      search: id,
+    });
+
+  /**
+   * The read, create, update and delete rows of one record type: created at `collection`, read, updated and
+   * deleted at `collection/{key}`, answering the record. Summaries default to "Read a shipping port" and so on
+   * from `noun`; a row the API words otherwise passes its own.
+   */
+  const records = <const C extends string, R extends z.ZodType, const K extends string = 'id'>(
+    collection: C,
+    noun: string,
+    record: R,
+    key: K = 'id' as K,
+  ) => {
+    const one = `${collection}/{${key}}` as `${C}/{${K}}`;
+    return {
+      read: (summary = `Read ${noun}`) => row('GET', one, { summary, response: record }),
+      create: <B extends z.ZodType>(body: B, summary = `Create ${noun}`) =>
+        row('POST', collection, { summary, body, response: record }),
+      update: <B extends z.ZodType>(body: B, summary = `Update ${noun}`) =>
+        row('PUT', one, { summary, body, response: record }),
+      remove: (summary = `Delete ${noun}`) => row('DELETE', one, { summary, response: null }),
+    };
+  };
+
+  return Object.assign(row, { search, records });
 }
 
 export const paging = {
@@ -127,6 +178,15 @@ const grammarParam = (parse: GrammarParser) => (op: SearchOperationId) =>
 export const filterBy = grammarParam(parseFilter);
 export const orderBy = grammarParam(parseOrder);
 export const select = grammarParam(parseSelect);
+
+type GrammarName = 'filter_by' | 'order_by' | 'select';
+type GrammarParam = ReturnType<typeof filterBy>;
+const GRAMMAR = { filter_by: filterBy, order_by: orderBy, select } as const;
+
+/** The named grammar parameters of search `id`, in the order given. */
+function grammarParams(id: SearchOperationId, names: readonly GrammarName[]): Record<string, GrammarParam> {
+  return Object.fromEntries(names.map((name) => [name, GRAMMAR[name](id)]));
+}
 
 /** Fills `{param}` placeholders, percent-encoding each value. */
 export function fillPath(path: string, params: Record<string, string | number>): string {

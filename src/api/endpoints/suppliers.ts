@@ -1,6 +1,6 @@
 /** Suppliers, return reasons, shipping ports, shipment types, product suppliers. */
 import { z } from 'zod';
-import { dateTime, pageOf } from '../primitives';
+import { pageOf } from '../primitives';
 import {
   ProductSupplierItemsSchema,
   ShipmentTypeBodySchema,
@@ -15,7 +15,7 @@ import {
   SupplierReturnReasonSchema,
   SupplierSchema,
 } from '../resources';
-import { operations, orderBy, paging, select } from './define';
+import { operations, paging, since } from './define';
 
 const suppliers = operations('Suppliers');
 const reasons = operations('Supplier return reasons');
@@ -23,87 +23,50 @@ const ports = operations('Shipping ports', 'v2');
 const shipmentTypes = operations('Shipment types', 'v2');
 const productSuppliers = operations('Product suppliers');
 
+const supplier = suppliers.records('/suppliers', 'a supplier', SupplierSchema);
+const reason = reasons.records(
+  '/supplierreturnreasons',
+  'a supplier return reason',
+  SupplierReturnReasonSchema,
+);
+const port = ports.records('/shippingports', 'a shipping port', ShippingPortSchema);
+const shipmentType = shipmentTypes.records('/shipmenttypes', 'a shipment type', ShipmentTypeSchema);
+
 export const supplierEndpoints = {
-  getSupplier: suppliers('GET', '/suppliers/{id}', { summary: 'Read a supplier', response: SupplierSchema }),
-  updateSupplier: suppliers('PUT', '/suppliers/{id}', {
-    summary: 'Update a supplier',
-    body: SupplierUpdateSchema,
-    response: SupplierSchema,
-  }),
-  deleteSupplier: suppliers('DELETE', '/suppliers/{id}', { summary: 'Delete a supplier', response: null }),
+  getSupplier: supplier.read(),
+  updateSupplier: supplier.update(SupplierUpdateSchema),
+  deleteSupplier: supplier.remove(),
 
-  createSupplierReturnReason: reasons('POST', '/supplierreturnreasons', {
-    summary: 'Create a supplier return reason',
-    body: SupplierReturnReasonBodySchema,
-    response: SupplierReturnReasonSchema,
-  }),
-  searchSupplierReturnReasons: reasons('GET', '/supplierreturnreasons', {
+  createSupplierReturnReason: reason.create(SupplierReturnReasonBodySchema),
+  searchSupplierReturnReasons: reasons.search('/supplierreturnreasons', 'searchSupplierReturnReasons', {
     summary: 'Search supplier return reasons',
-    query: z.strictObject({
-      // Tri-state: true → deleted only, false → live only, empty (null) or absent → both.
-      is_deleted: z.boolean().nullable().optional(),
-      created_since: dateTime().optional(),
-      modified_since: dateTime().optional(),
-      select: select('searchSupplierReturnReasons'),
-      order_by: orderBy('searchSupplierReturnReasons'),
-      ...paging,
-    }),
-    response: pageOf(SupplierReturnReasonSchema),
-    search: 'searchSupplierReturnReasons',
+    // Tri-state: true → deleted only, false → live only, empty (null) or absent → both.
+    query: { is_deleted: z.boolean().nullable().optional(), ...since },
+    grammar: ['select', 'order_by'],
+    record: SupplierReturnReasonSchema,
   }),
-  getSupplierReturnReason: reasons('GET', '/supplierreturnreasons/{id}', {
-    summary: 'Read a supplier return reason',
-    response: SupplierReturnReasonSchema,
-  }),
-  updateSupplierReturnReason: reasons('PUT', '/supplierreturnreasons/{id}', {
-    summary: 'Rename a supplier return reason',
-    body: SupplierReturnReasonBodySchema,
-    response: SupplierReturnReasonSchema,
-  }),
-  deleteSupplierReturnReason: reasons('DELETE', '/supplierreturnreasons/{id}', {
-    summary: 'Soft-delete a supplier return reason',
-    response: null,
-  }),
+  getSupplierReturnReason: reason.read(),
+  updateSupplierReturnReason: reason.update(
+    SupplierReturnReasonBodySchema,
+    'Rename a supplier return reason',
+  ),
+  deleteSupplierReturnReason: reason.remove('Soft-delete a supplier return reason'),
 
-  createShippingPort: ports('POST', '/shippingports', {
-    summary: 'Create a shipping port',
-    body: ShippingPortBodySchema,
-    response: ShippingPortSchema,
-  }),
-  getShippingPort: ports('GET', '/shippingports/{id}', {
-    summary: 'Read a shipping port',
-    response: ShippingPortSchema,
-  }),
-  updateShippingPort: ports('PUT', '/shippingports/{id}', {
-    summary: 'Rename a shipping port',
-    body: ShippingPortBodySchema,
-    response: ShippingPortSchema,
-  }),
-  deleteShippingPort: ports('DELETE', '/shippingports/{id}', {
-    summary: 'Delete a shipping port',
-    response: null,
-  }),
+  createShippingPort: port.create(ShippingPortBodySchema),
+  getShippingPort: port.read(),
+  updateShippingPort: port.update(ShippingPortBodySchema, 'Rename a shipping port'),
+  deleteShippingPort: port.remove(),
 
   searchShipmentTypes: shipmentTypes('GET', '/shipmenttypes', {
     summary: 'Search shipment types',
     query: z.strictObject({ name: z.string().max(50).optional(), ...paging }),
     response: pageOf(ShipmentTypeSchema),
   }),
-  createShipmentType: shipmentTypes('POST', '/shipmenttypes', {
-    summary: 'Create a shipment type',
-    body: ShipmentTypeBodySchema,
-    response: ShipmentTypeSchema,
-  }),
-  getShipmentType: shipmentTypes('GET', '/shipmenttypes/{id}', {
-    summary: 'Read a shipment type',
-    response: ShipmentTypeSchema,
-  }),
-  updateShipmentType: shipmentTypes('PUT', '/shipmenttypes/{id}', {
-    summary: 'Rename a shipment type',
-    body: ShipmentTypeBodySchema,
-    response: ShipmentTypeSchema,
-  }),
+  createShipmentType: shipmentType.create(ShipmentTypeBodySchema),
+  getShipmentType: shipmentType.read(),
+  updateShipmentType: shipmentType.update(ShipmentTypeBodySchema, 'Rename a shipment type'),
 
+  // A product's suppliers are written as one list, at the list's own path.
   createProductSuppliers: productSuppliers('POST', '/products/{product_id}/suppliers', {
     summary: 'Attach suppliers to a product',
     body: ProductSupplierItemsSchema,
