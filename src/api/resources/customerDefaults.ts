@@ -6,17 +6,22 @@
  */
 import type { Customer, DeliveryAddress } from './customer';
 
-/** A delivery address's lines, all empty (its id, default flag and time are the caller's). */
-export const EMPTY_DELIVERY_ADDRESS: Omit<DeliveryAddress, 'id' | 'default' | 'modified_on'> = {
-  first_name: null,
-  last_name: null,
-  company: null,
+/** The lines a billing address and a delivery address share, all empty. */
+const EMPTY_ADDRESS_LINES: Customer['billing_address'] = {
   address_line1: null,
   address_line2: null,
   suburb: null,
   state: null,
   postcode: null,
   country: null,
+};
+
+/** A delivery address's lines, all empty (its id, default flag and time are the caller's). */
+export const EMPTY_DELIVERY_ADDRESS: Omit<DeliveryAddress, 'id' | 'default' | 'modified_on'> = {
+  first_name: null,
+  last_name: null,
+  company: null,
+  ...EMPTY_ADDRESS_LINES,
   country_code: null,
   phone: null,
   mobile: null,
@@ -41,14 +46,7 @@ export function emptyCustomer(id: number, now: string): Customer {
     date_of_birth_withheld: false,
     customer_type: { id: 0, name: '' },
     home_outlet: { id: 0, name: '' },
-    billing_address: {
-      address_line1: null,
-      address_line2: null,
-      suburb: null,
-      state: null,
-      postcode: null,
-      country: null,
-    },
+    billing_address: { ...EMPTY_ADDRESS_LINES },
     delivery_addresses: [],
     marketing: { receive_email: false, receive_post: false, receive_sms: false },
     price_groups: [],
