@@ -60,6 +60,12 @@ export interface CurrencySpend {
   months: MonthSpend[];
 }
 
+/** Orders delivered short (or over), and the units missing (or extra). */
+export interface Deliveries {
+  orders: number;
+  units: number;
+}
+
 export interface Scorecard {
   supplierId: number;
   name: string;
@@ -70,16 +76,13 @@ export interface Scorecard {
   cancelled: number;
   /** Units received of units ordered (less cancelled units), each line capped at its order, on closed orders. */
   fill: Rate;
-  /** Closed orders with a line short, and the units short. */
-  short: { orders: number; units: number };
-  /** Orders with a line over-delivered (closed or not), and the units over. */
-  over: { orders: number; units: number };
+  /** Closed orders with a line short, and the units short; orders with a line over-delivered (closed or not). */
+  short: Deliveries;
+  over: Deliveries;
   /** Orders received by their ETA of orders whose delivery is known against a known ETA. */
   onTime: Rate;
-  /** Orders with no ETA, received orders with no date of delivery, and open orders not due yet. */
-  noEta: number;
-  noDeliveryDate: number;
-  notDue: number;
+  /** What the on-time rate cannot count: orders with no ETA, open ones not due yet, received ones with no date. */
+  leftOut: { noEta: number; notDue: number; noDeliveryDate: number };
   /** Faulty units of units received on deliveries booked in the period. */
   faulty: Rate;
   /** Average days from sent to received on closed orders, and the average stated lead time of the same orders. */
@@ -222,9 +225,7 @@ export function scorecard(input: ScorecardInput): Scorecard {
     short,
     over,
     onTime: rate(onTime, onTime + late),
-    noEta,
-    noDeliveryDate,
-    notDue,
+    leftOut: { noEta, notDue, noDeliveryDate },
     faulty: rate(faultyUnits, receivedUnits),
     leadTime: {
       orders: leadDays.length,

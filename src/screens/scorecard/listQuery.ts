@@ -36,25 +36,22 @@ export function formatListQuery(state: ListQuery): Record<string, string> {
   };
 }
 
-const FIGURE: Record<Exclude<SortKey, 'name'>, (card: Scorecard) => number | null> = {
-  orders: (card) => card.orders,
-  fill: (card) => card.fill.rate,
-  onTime: (card) => card.onTime.rate,
-  short: (card) => card.short.units,
-  over: (card) => card.over.units,
-  faulty: (card) => card.faulty.rate,
-  leadTime: (card) => card.leadTime.averageDays,
-};
+/** The figure a column sorts by: a rate, a count of units, or days. */
+function figure(card: Scorecard, sort: Exclude<SortKey, 'name'>): number | null {
+  if (sort === 'orders') return card.orders;
+  if (sort === 'short' || sort === 'over') return card[sort].units;
+  if (sort === 'leadTime') return card.leadTime.averageDays;
+  return card[sort].rate;
+}
 
 /** `cards` ordered by `sort`, ties by name; unknown figures last. */
 export function sortCards(cards: readonly Scorecard[], sort: SortKey, dir: 'asc' | 'desc'): Scorecard[] {
   const sign = dir === 'asc' ? 1 : -1;
   const byName = (a: Scorecard, b: Scorecard) => a.name.localeCompare(b.name);
   if (sort === 'name') return [...cards].sort((a, b) => sign * byName(a, b));
-  const figure = FIGURE[sort];
   return [...cards].sort((a, b) => {
-    const x = figure(a);
-    const y = figure(b);
+    const x = figure(a, sort);
+    const y = figure(b, sort);
     if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
     return x === y ? byName(a, b) : sign * (x - y);
   });

@@ -3,7 +3,7 @@
  * what is said where the cache cannot tell a figure.
  */
 import { localDate } from '../../db/edits/purchaseOrders';
-import type { Scorecard } from '../../db/scorecard/compute';
+import type { Deliveries, Scorecard } from '../../db/scorecard/compute';
 import { counted, moneyText } from '../../lib/recordFormat';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -25,7 +25,7 @@ export const UNKNOWN = {
 };
 
 /** "2 orders, 14 units" or "None". */
-export function deliveriesText(part: { orders: number; units: number }): string {
+export function deliveriesText(part: Deliveries): string {
   return part.orders === 0 ? 'None' : `${counted(part.orders, 'order')}, ${counted(part.units, 'unit')}`;
 }
 
@@ -47,11 +47,20 @@ export function spendTexts(card: Scorecard): string[] {
 /** What the on-time rate leaves out, so the buyer knows what it is out of. */
 export function onTimeNotes(card: Scorecard): string[] {
   return [
-    card.noEta ? `${counted(card.noEta, 'order')} without an ETA` : '',
-    card.notDue ? `${counted(card.notDue, 'order')} not due yet` : '',
-    card.noDeliveryDate ? `${counted(card.noDeliveryDate, 'order')} without a delivery date` : '',
+    card.leftOut.noEta ? `${counted(card.leftOut.noEta, 'order')} without an ETA` : '',
+    card.leftOut.notDue ? `${counted(card.leftOut.notDue, 'order')} not due yet` : '',
+    card.leftOut.noDeliveryDate
+      ? `${counted(card.leftOut.noDeliveryDate, 'order')} without a delivery date`
+      : '',
   ].filter(Boolean);
 }
 
 /** Today on this PC's calendar, `YYYY-MM-DD`: the last day of a period that runs up to today. */
 export const todayText = () => localDate(new Date());
+
+/** A rate's bar as both screens draw it (components/chart/RateBar): the rate, its words, and which way is good. */
+export function rateBar(card: Scorecard, figure: 'fill' | 'onTime' | 'faulty') {
+  const detail = { fill: fillDetail, onTime: onTimeDetail, faulty: faultyDetail }[figure](card);
+  const good = figure === 'faulty' ? ('low' as const) : ('high' as const);
+  return { rate: card[figure].rate, detail, unknown: UNKNOWN[figure], good };
+}
