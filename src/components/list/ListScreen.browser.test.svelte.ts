@@ -152,6 +152,15 @@ describe('ListScreen', () => {
     await expect.element(page.getByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 
+  // A route change mounts the screen in the click's task: the heading there, the fields in a task after it.
+  it('draws its heading in the mounting task and its filters once the thread was given back', async () => {
+    screen();
+    expect(page.getByRole('heading', { name: 'Fruit' }).query()).not.toBeNull();
+    expect(page.getByRole('searchbox', { name: 'Search fruit' }).query()).toBeNull();
+    await expect.element(page.getByRole('searchbox', { name: 'Search fruit' })).toBeVisible();
+    await expect.element(page.getByRole('combobox', { name: 'Kind' })).toBeVisible();
+  });
+
   it('takes its filters from the URL it opens with', async () => {
     screen({}, '#/fruit?kind=berry');
     await expect.element(status()).toHaveTextContent('2 fruits match, of 3');
