@@ -48,3 +48,17 @@ export function rejectsEach(test: TestAPI, schema: z.ZodType, sample: () => unkn
     if (!keys.includes(key)) throw new Error(`expected an error at ${key}, got [${keys.join(', ')}]`);
   });
 }
+
+/** Declares a test that the sample with every one of `fields` null still parses: the API may send them empty. */
+export function acceptsNull<T extends object>(
+  test: TestAPI,
+  schema: z.ZodType,
+  sample: () => T,
+  fields: readonly (keyof T & string)[],
+) {
+  test(`${fields.join(', ')} accept null`, () => {
+    const value = { ...sample(), ...Object.fromEntries(fields.map((field) => [field, null])) };
+    const keys = issueKeys(schema, value);
+    if (keys.length > 0) throw new Error(`expected null to be accepted, got errors at [${keys.join(', ')}]`);
+  });
+}

@@ -33,12 +33,6 @@ const returnItem = returns.records(
   'item_id',
 );
 const creditNote = creditNotes.records('/creditnotes', 'a credit note', CreditNoteSchema);
-const creditNoteItem = creditNotes.records(
-  '/creditnotes/{id}/creditnoteitems',
-  'one credit note item',
-  CreditNoteItemSchema,
-  'item_id',
-);
 
 export const purchasingEndpoints = {
   getPurchaseOrder: purchaseOrders('GET', '/purchaseorders/{id}', {
@@ -126,5 +120,8 @@ export const purchasingEndpoints = {
     grammar: ['order_by'],
     record: CreditNoteItemSchema,
   }),
-  getCreditNoteItem: creditNoteItem.read(),
+  getCreditNoteItem: creditNotes('GET', '/creditnotes/{id}/creditnoteitems/{item_id}', {
+    summary: 'Read one credit note item',
+    response: CreditNoteItemSchema,
+  }),
 };

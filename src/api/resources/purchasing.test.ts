@@ -19,7 +19,7 @@ import {
   PurchaseOrderItemSchema,
   PurchaseOrderSchema,
 } from './purchaseOrder';
-import { edited, INT32_OVERFLOW, issueKeys, rejectsEach, REMOVE } from '../testing';
+import { acceptsNull, edited, INT32_OVERFLOW, issueKeys, rejectsEach, REMOVE } from '../testing';
 
 describe('ProductSchema', () => {
   rejectsEach(test, ProductSchema, sampleProduct, [
@@ -84,18 +84,15 @@ describe('PurchaseOrderItemSchema', () => {
     ['is_linked_to_transfer', ['is_linked_to_transfer'], 'no'],
   ]);
 
-  test('nullable quantities and dates accept null', () => {
-    const item = samplePurchaseOrderItem({
-      po_item_id: null,
-      quantity_received_variance: null,
-      quantity_cancelled: null,
-      quantity_remaining: null,
-      supplier_buy_ex: null,
-      created_on: null,
-      modified_on: null,
-    });
-    expect(issueKeys(PurchaseOrderItemSchema, item)).toEqual([]);
-  });
+  acceptsNull(test, PurchaseOrderItemSchema, samplePurchaseOrderItem, [
+    'po_item_id',
+    'quantity_received_variance',
+    'quantity_cancelled',
+    'quantity_remaining',
+    'supplier_buy_ex',
+    'created_on',
+    'modified_on',
+  ]);
 });
 
 describe('PurchaseOrderSchema', () => {
@@ -139,20 +136,17 @@ describe('PurchaseOrderSchema', () => {
     },
   );
 
-  test('nullable references, dates and totals accept null', () => {
-    const order = samplePurchaseOrder({
-      id: null,
-      external_purchase_order_id: null,
-      created_on: null,
-      update_linked_transfers_on_receipt_to: null,
-      shipping_type: null,
-      shipping_port: null,
-      country_of_origin: null,
-      total_quantity_ordered: null,
-      deposit: null,
-    });
-    expect(issueKeys(PurchaseOrderSchema, order)).toEqual([]);
-  });
+  acceptsNull(test, PurchaseOrderSchema, samplePurchaseOrder, [
+    'id',
+    'external_purchase_order_id',
+    'created_on',
+    'update_linked_transfers_on_receipt_to',
+    'shipping_type',
+    'shipping_port',
+    'country_of_origin',
+    'total_quantity_ordered',
+    'deposit',
+  ]);
 
   test('purchase_order_items may be null or absent (only filled with include_items)', () => {
     expect(issueKeys(PurchaseOrderSchema, samplePurchaseOrder({ purchase_order_items: null }))).toEqual([]);
@@ -196,8 +190,9 @@ describe('ProductSupplierSchema', () => {
     ['is_deleted', ['is_deleted'], null],
   ]);
 
-  test('free-text fields accept null', () => {
-    const record = sampleProductSupplier({ supplier_name: null, supplier_sku2: null, notes: null });
-    expect(issueKeys(ProductSupplierSchema, record)).toEqual([]);
-  });
+  acceptsNull(test, ProductSupplierSchema, sampleProductSupplier, [
+    'supplier_name',
+    'supplier_sku2',
+    'notes',
+  ]);
 });
