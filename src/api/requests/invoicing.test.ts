@@ -21,10 +21,7 @@ import {
   sampleSupplierReturnItemCreate,
   sampleSupplierReturnUpdate,
 } from './fixtures';
-import { edited, errorsOf, REMOVE, rejectsEach as rejectsEachIn, type Edit } from '../testing';
-
-const rejectsEach = (schema: z.ZodType, sample: () => unknown, edits: Edit[]) =>
-  rejectsEachIn(it, schema, sample, edits);
+import { edited, errorsOf, REMOVE, rejectsEach } from '../testing';
 
 describe('ProductSupplierItemsSchema', () => {
   it('accepts realistic bodies, including a single item and the price bound reached exactly', () => {
@@ -48,7 +45,7 @@ describe('ProductSupplierItemsSchema', () => {
     ]);
   });
 
-  rejectsEach(ProductSupplierItemsSchema, sampleProductSupplierItems, [
+  rejectsEach(it, ProductSupplierItemsSchema, sampleProductSupplierItems, [
     ['[1].supplier_code', [1, 'supplier_code'], 'ACME01'],
     ['[0].supplier_code', [0, 'supplier_code'], REMOVE],
     ['[0].supplier_code', [0, 'supplier_code'], 'x'.repeat(21)],
@@ -88,7 +85,7 @@ describe('SupplierInvoiceCreateSchema', () => {
     expect(errorsOf(DirectCostsSchema, sampleSupplierInvoiceCreate().direct_costs)).toEqual({});
   });
 
-  rejectsEach(SupplierInvoiceCreateSchema, sampleSupplierInvoiceCreate, [
+  rejectsEach(it, SupplierInvoiceCreateSchema, sampleSupplierInvoiceCreate, [
     ['supplier_invoice_number', ['supplier_invoice_number'], REMOVE],
     ['supplier_invoice_number', ['supplier_invoice_number'], ''],
     ['supplier_invoiced_on', ['supplier_invoiced_on'], '2026-03-15T09:00:00Z'],
@@ -129,7 +126,7 @@ describe('SupplierInvoiceUpdateSchema', () => {
     ).toEqual({});
   });
 
-  rejectsEach(SupplierInvoiceUpdateSchema, sampleSupplierInvoiceUpdate, [
+  rejectsEach(it, SupplierInvoiceUpdateSchema, sampleSupplierInvoiceUpdate, [
     ['landed_costs_calculation', ['landed_costs_calculation'], 'Automatic'],
     ['status', ['status'], 'finalised'],
     ['currency_conversion', ['currency_conversion'], 0],
@@ -176,7 +173,7 @@ describe('SupplierReturnUpdateSchema', () => {
     ).toEqual({});
   });
 
-  rejectsEach(SupplierReturnUpdateSchema, sampleSupplierReturnUpdate, [
+  rejectsEach(it, SupplierReturnUpdateSchema, sampleSupplierReturnUpdate, [
     ['notes', ['notes'], 'x'.repeat(8001)],
     ['return_authorisation', ['return_authorisation'], 'x'.repeat(101)],
     ['include_tax', ['include_tax'], 'true'],
@@ -196,7 +193,7 @@ describe('SupplierReturnItemCreateSchema', () => {
     expect(errorsOf(SupplierReturnItemCreateSchema, minimal)).toEqual({});
   });
 
-  rejectsEach(SupplierReturnItemCreateSchema, sampleSupplierReturnItemCreate, [
+  rejectsEach(it, SupplierReturnItemCreateSchema, sampleSupplierReturnItemCreate, [
     ['product', ['product'], REMOVE],
     ['supplier_return_reason', ['supplier_return_reason'], REMOVE],
     ['return_quantity', ['return_quantity'], REMOVE],

@@ -23,10 +23,7 @@ import {
   sampleSupplierReturnReasonBody,
   sampleSupplierUpdate,
 } from './fixtures';
-import { errorsOf, REMOVE, rejectsEach as rejectsEachIn, type Edit } from '../testing';
-
-const rejectsEach = (schema: z.ZodType, sample: () => unknown, edits: Edit[]) =>
-  rejectsEachIn(it, schema, sample, edits);
+import { errorsOf, REMOVE, rejectsEach, type Edit } from '../testing';
 
 const DATE_KEYS = PURCHASE_ORDER_DATE_KEYS;
 
@@ -53,7 +50,7 @@ describe('PurchaseOrderCreateSchema', () => {
     expect(Object.keys(errors)).toEqual([key]);
   });
 
-  rejectsEach(PurchaseOrderCreateSchema, samplePurchaseOrderCreate, [
+  rejectsEach(it, PurchaseOrderCreateSchema, samplePurchaseOrderCreate, [
     ['supplier', ['supplier'], REMOVE],
     ['outlet', ['outlet'], REMOVE],
     ['outlet', ['outlet'], null],
@@ -133,8 +130,8 @@ describe('CustomerCreateSchema and CustomerUpdateSchema', () => {
     ['total_payments', ['total_payments'], 10],
     ['modified_on', ['modified_on'], '2026-01-01T00:00:00Z'],
   ];
-  describe('create', () => rejectsEach(CustomerCreateSchema, sampleCustomerCreate, invalidEdits));
-  describe('update', () => rejectsEach(CustomerUpdateSchema, sampleCustomerCreate, invalidEdits));
+  describe('create', () => rejectsEach(it, CustomerCreateSchema, sampleCustomerCreate, invalidEdits));
+  describe('update', () => rejectsEach(it, CustomerUpdateSchema, sampleCustomerCreate, invalidEdits));
 });
 
 describe('DeliveryAddressUpdateSchema', () => {
@@ -143,7 +140,7 @@ describe('DeliveryAddressUpdateSchema', () => {
     expect(errorsOf(DeliveryAddressUpdateSchema, { mobile: null })).toEqual({});
   });
 
-  rejectsEach(DeliveryAddressUpdateSchema, sampleDeliveryAddressUpdate, [
+  rejectsEach(it, DeliveryAddressUpdateSchema, sampleDeliveryAddressUpdate, [
     ['id', ['id'], 3],
     ['modified_on', ['modified_on'], '2026-01-01T00:00:00Z'],
     ['default', ['default'], 'yes'],
@@ -181,7 +178,7 @@ describe('SupplierUpdateSchema', () => {
     expect(Object.keys(errors)).toEqual(['comments']);
   });
 
-  rejectsEach(SupplierUpdateSchema, sampleSupplierUpdate, [
+  rejectsEach(it, SupplierUpdateSchema, sampleSupplierUpdate, [
     ['supplier_code', ['supplier_code'], 'x'.repeat(21)],
     ['name', ['name'], 'x'.repeat(51)],
     ['phone', ['phone'], '0'.repeat(21)],
@@ -216,7 +213,7 @@ describe('{name} bodies of reference data', () => {
       expect(errorsOf(schema, { name: 'x'.repeat(max) })).toEqual({});
     });
 
-    rejectsEach(schema, sample, [
+    rejectsEach(it, schema, sample, [
       ['name', ['name'], 'x'.repeat(max + 1)],
       ['name', ['name'], ''],
       ['name', ['name'], null],
