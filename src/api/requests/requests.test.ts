@@ -23,6 +23,7 @@ import {
   sampleSupplierReturnReasonBody,
   sampleSupplierUpdate,
 } from './fixtures';
+import { SUPPLIER_TEXT_TOO_LONG } from '../resources/fixtures';
 import { errorsOf, REMOVE, rejectsEach, type Edit } from '../testing';
 
 const DATE_KEYS = PURCHASE_ORDER_DATE_KEYS;
@@ -179,16 +180,9 @@ describe('SupplierUpdateSchema', () => {
   });
 
   rejectsEach(it, SupplierUpdateSchema, sampleSupplierUpdate, [
-    ['supplier_code', ['supplier_code'], 'x'.repeat(21)],
-    ['name', ['name'], 'x'.repeat(51)],
-    ['phone', ['phone'], '0'.repeat(21)],
-    ['fax', ['fax'], '0'.repeat(21)],
-    ['contact_name', ['contact_name'], 'x'.repeat(51)],
+    ...SUPPLIER_TEXT_TOO_LONG,
     ['contact_email', ['contact_email'], 'not-an-email'],
     ['order_email', ['order_email'], `${'a'.repeat(109)}@example.com`],
-    ['shipping_terms', ['shipping_terms'], 'x'.repeat(51)],
-    ['payment_terms', ['payment_terms'], 'x'.repeat(51)],
-    ['comments', ['comments'], 'x'.repeat(256)],
     ['address.country.id', ['address', 'country', 'id'], 'AU'],
     ['address.country.name', ['address', 'country', 'name'], 'Australia'],
     ['address.address_line2', ['address', 'address_line2'], 'Level 2'],
