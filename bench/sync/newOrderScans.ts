@@ -2,12 +2,12 @@
  * New PO: scan → line shown (issue #11, bench 4) on the real form at 20, 200 and 1,000 lines. At each size:
  * scans of products already on the form (their line counts up; alternating barcode and SKU, spread over the
  * lines) and scans of products not yet on it (a line is added), each after the same burst in echo mode, the
- * baseline (../receiving/page/keys.ts). Real scanner bursts through CDP (../receiving/scanner.ts).
+ * baseline (../receiving/page/keys.ts). Real scanner bursts through CDP (../receiving/measuredScan.ts).
  */
 import type { Page } from '@playwright/test';
 import { throttleCpu } from '../../e2e/support/scanner';
 import type { PaintSample } from '../receiving/page/api';
-import { scanPaced } from '../receiving/scanner';
+import { measuredScans } from '../receiving/measuredScan';
 import type { LongTask } from './page/api';
 import { barcodeOf, productOfLine, skuOf } from './page/catalogue';
 
@@ -32,9 +32,6 @@ export interface NewOrderOptions {
   pauseMs: number;
 }
 
-const MAX_ATTEMPTS = 5;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** `around` wraps each size's measured scans (not the filling), e.g. to trace them (../receiving/trace.ts). */
 export async function runNewOrderScans(
   page: Page,
@@ -43,55 +40,19 @@ export async function runNewOrderScans(
 ): Promise<FormSizeRun[]> {
   await throttleCpu(page, options.rate);
   await page.evaluate(() => window.syncBench!.mountNewOrder());
-  // Lines added untimed (fillTo) start at quantity 1.
-  const quantities = new Map<number, number>();
-  const keyboard = await page.context().newCDPSession(page);
+  const scanner = await measuredScans(page, 'syncBench', options.pauseMs);
   const runs: FormSizeRun[] = [];
-  let refused = 0;
-
-  const scanUntilShown = async (productId: number, code: string): Promise<PaintSample> => {
-    const expected = (quantities.get(productId) ?? 0) + 1;
-    for (let attempt = 1; ; attempt++) {
-      await page.evaluate(([id, n]) => window.syncBench!.armLine(id, n), [productId, expected] as const);
-      await scanPaced(keyboard, code);
-      const outcome = await page.evaluate(() => window.syncBench!.sample());
-      if ('painted' in outcome) {
-        quantities.set(productId, expected);
-        return outcome.painted;
-      }
-      refused++;
-      if (attempt === MAX_ATTEMPTS)
-        throw new Error(`${code} refused ${MAX_ATTEMPTS} times: ${outcome.refused}`);
-      await sleep(options.pauseMs);
-    }
-  };
-  const echo = async (code: string): Promise<PaintSample> => {
-    await page.evaluate(() => {
-      window.syncBench!.setMode('echo');
-      window.syncBench!.armEcho();
-    });
-    await scanPaced(keyboard, code);
-    const outcome = await page.evaluate(() => window.syncBench!.sample());
-    await page.evaluate(() => window.syncBench!.setMode('app'));
-    if (!('painted' in outcome)) throw new Error(`the echo was refused: ${outcome.refused}`);
-    return outcome.painted;
-  };
-  const measured = async (productId: number, i: number) => {
-    const code = i % 2 === 0 ? barcodeOf(productId) : skuOf(productId);
-    const base = await echo(code);
-    await sleep(options.pauseMs / 4);
-    const sample = await scanUntilShown(productId, code);
-    await sleep(options.pauseMs);
-    return { base, sample };
-  };
+  const measured = (productId: number, i: number) =>
+    scanner.scan(productId, i % 2 === 0 ? barcodeOf(productId) : skuOf(productId));
 
   try {
     for (const size of options.sizes) {
       await throttleCpu(page, 1);
       await page.evaluate((n) => window.syncBench!.fillTo(n), size);
       const lines = await page.evaluate(() => window.syncBench!.lineCount());
+      // Lines added untimed (fillTo) start at quantity 1.
       for (let line = 0; line < lines; line++)
-        if (!quantities.has(productOfLine(line))) quantities.set(productOfLine(line), 1);
+        if (!scanner.counts.has(productOfLine(line))) scanner.counts.set(productOfLine(line), 1);
       await throttleCpu(page, options.rate);
       const run: FormSizeRun = {
         rate: options.rate,
@@ -102,7 +63,7 @@ export async function runNewOrderScans(
         longTasks: [],
         refused: 0,
       };
-      const before = refused;
+      const before = scanner.refused();
       // Spread over the form: a stride coprime with the sizes reaches far lines and near ones.
       const lineOf = (i: number) => productOfLine((i * 7919 + 3) % size);
       for (let i = 0; i < options.warmUp; i++) await measured(lineOf(i), i);
@@ -122,13 +83,13 @@ export async function runNewOrderScans(
       });
       const to = await page.evaluate(() => window.syncBench!.now());
       run.longTasks = await page.evaluate(([a, b]) => window.syncBench!.longTasks(a, b), [from, to] as const);
-      run.refused = refused - before;
+      run.refused = scanner.refused() - before;
       runs.push(run);
     }
   } finally {
     await page.evaluate(() => window.syncBench!.unmountNewOrder());
     await throttleCpu(page, 1);
-    await keyboard.detach();
+    await scanner.detach();
   }
   return runs;
 }

@@ -8,6 +8,7 @@ import ReceiveOrder from '../../../src/screens/receiving/ReceiveOrder.svelte';
 import type { Session } from '../../../src/lib/session.svelte';
 import { Toasts } from '../../../src/lib/toasts.svelte';
 import { ORDER_ID } from './catalogue';
+import { until } from './until';
 
 /**
  * The screen reads nothing of the session but `toasts` (a toast after completing a receipt, which the
@@ -16,14 +17,6 @@ import { ORDER_ID } from './catalogue';
 function benchSession(): Session {
   const session: Pick<Session, 'toasts'> = { toasts: new Toasts() };
   return session as Session;
-}
-
-async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const start = performance.now();
-  while (!condition()) {
-    if (performance.now() - start > timeoutMs) throw new Error(`${what} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** Mounts the screen with no draft (each run starts a fresh delivery); resolves once its rows are drawn. */

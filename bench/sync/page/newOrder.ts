@@ -6,6 +6,7 @@
 import { mount, unmount } from 'svelte';
 import type { DockhandDb } from '../../../src/db/schema';
 import NewPurchaseOrder from '../../../src/screens/purchaseOrders/NewPurchaseOrder.svelte';
+import { until } from '../../receiving/page/until';
 import { barcodeOf, productOfLine } from './catalogue';
 
 export function lineCount(): number {
@@ -52,17 +53,9 @@ function scanField(): HTMLInputElement {
   return input;
 }
 
-async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const start = performance.now();
-  while (!condition()) {
-    if (performance.now() - start > timeoutMs) throw new Error(`${what} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-}
-
 export async function mountNewOrder(db: DockhandDb, target: HTMLElement): Promise<() => Promise<void>> {
   const form = mount(NewPurchaseOrder, { target, props: { db } });
-  await until(() => target.querySelector('form') !== null, 30_000, 'no form drawn');
+  await until(() => target.querySelector('form') !== null, 30_000, 'no form drawn', 0);
   return () => unmount(form);
 }
 
@@ -77,6 +70,7 @@ export async function fillTo(lines: number): Promise<void> {
       () => lineCount() > line,
       10_000,
       `line ${line + 1} not added (${scanProblem() ?? 'no problem shown'})`,
+      0,
     );
   }
 }
