@@ -141,3 +141,20 @@ export const deletedFrom = (writes: CacheWrite[], table: CacheTable) =>
 
 /** A unique suffix per run, so names and keys never collide across tests of one simulator. */
 export const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+/**
+ * An edit as the engine runs it: the spec reads the record's current version (it must equal `current`), the
+ * update is sent, and a replay of it is safe. Resolves with the row the spec caches in `cached.table`.
+ */
+export async function sendEdit<T>(
+  h: OpsHarness,
+  edit: OpRecord,
+  current: unknown,
+  cached: { table: CacheTable; shape: z.ZodType<T> },
+): Promise<T | undefined> {
+  const spec = specFor(edit.kind);
+  expect(await spec.readCurrent?.(h.context, edit)).toEqual(current);
+  const { op, result } = await h.send(edit);
+  expect(await spec.reconcile(h.context, op)).toEqual({ outcome: 'replay' });
+  return rowsFor(spec.cacheWrites(op, result), cached.table, cached.shape)[0];
+}
