@@ -3,8 +3,8 @@
  * them: the same choices, in the same order, as before, whatever the slice size.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { supplierChoices } from './parties';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { LOOKUPS_PER_TASK, supplierChoices } from './parties';
 import { DockhandDb } from './schema';
 import type { SlicePolicy } from './yieldingRead';
 
@@ -30,4 +30,55 @@ it('offers the cached suppliers by name, read a slice at a time', async () => {
   expect(yields).toBe(2 + 1);
   const enabled = await supplierChoices(db, { enabledOnly: true }, slices);
   expect(enabled.map((choice) => choice.value)).toEqual(choices.map((c) => c.value).filter((id) => id !== 3));
+});
+
+it('reads the cached suppliers again only after a commit to them, and answers the same list until then', async () => {
+  await db.suppliers.bulkPut([supplier(1, 'Bolt'), supplier(2, 'Acme')]);
+  const reads = vi.spyOn(db.suppliers, 'bulkGet');
+  const first = await supplierChoices(db);
+  // Products and orders change (a sync's slices), the suppliers do not: nothing read, nothing sorted again.
+  await db.purchaseOrders.put({
+    id: 5,
+    supplier: { id: 1 },
+    outlet: { id: 1 },
+    status: { name: 'Draft' },
+  } as never);
+  expect(await supplierChoices(db)).toBe(first);
+  expect(reads).toHaveBeenCalledTimes(1);
+  await db.suppliers.put(supplier(3, 'Cedar'));
+  const next = await supplierChoices(db);
+  expect(reads).toHaveBeenCalledTimes(2);
+  expect(next.map((choice) => choice.label)).toEqual(['Acme (S2)', 'Bolt (S1)', 'Cedar (S3)']);
+});
+
+it('looks up the suppliers known only from products a batch a task, each once', async () => {
+  const count = LOOKUPS_PER_TASK * 2 + 10;
+  await db.products.bulkPut(
+    Array.from({ length: count }, (_, i) => ({
+      id: 1000 + i,
+      supplier: {
+        id: i + 1,
+        name: `Maker ${String(i + 1).padStart(3, '0')}`,
+        supplier_code: null,
+        is_enabled: true,
+      },
+    })) as never,
+  );
+  let yields = 0;
+  const slices: SlicePolicy = { rows: 500, budgetMs: 8, now: () => 0, yieldNow: async () => void yields++ };
+  const lookups = vi.spyOn(db, 'transaction');
+  const choices = await supplierChoices(db, {}, slices);
+  expect(choices).toHaveLength(count);
+  expect(choices[0]).toEqual({ value: 1, label: 'Maker 001' });
+  // Three batches (two yields between them), then the yield before the sort; no supplier is cached.
+  expect(lookups).toHaveBeenCalledTimes(3);
+  expect(yields).toBe(2 + 1);
+  // A new product's supplier is the only one looked up.
+  await db.products.put({
+    id: 5000,
+    supplier: { id: 999, name: 'Newcomer', supplier_code: 'NEW', is_enabled: true },
+  } as never);
+  const more = await supplierChoices(db, {}, slices);
+  expect(lookups).toHaveBeenCalledTimes(4);
+  expect(more.map((choice) => choice.label)).toContain('Newcomer (NEW)');
 });

@@ -4,8 +4,9 @@
  * orders and products, so until then (and when the network drops early) they are known only as references
  * inside cached records: those are offered too, so an order can be raised offline from the first minute.
  */
+import Dexie from 'dexie';
 import type { DockhandDb } from './schema';
-import { bulkGetInSlices, DEFAULT_SLICES, SliceBudget, type SlicePolicy } from './yieldingRead';
+import { bulkGetInSlices, DEFAULT_SLICES, SliceBudget, sortInSlices, type SlicePolicy } from './yieldingRead';
 
 export interface Choice {
   value: number;
@@ -45,50 +46,127 @@ function supplierLabel(id: number, name: string | null, code: string | null): st
 }
 
 /**
- * The suppliers, from the cache and from references in products. The cached suppliers are read a slice at
- * a time with the thread given back between slices (./yieldingRead.ts), not as one request whose 2,000 rows
- * are cloned and made into choices in one callback (issue #24); so not in one transaction either: a commit
- * between slices shows in the next run, which the commit sets off.
+ * The cached suppliers as choices, per database, read again only after a commit to the suppliers table (its
+ * `generation`, bumped by Dexie's storagemutated, across threads: the pull worker's commits too). The choices
+ * re-run after every slice of products a first sync commits, and re-reading 2,000 unchanged suppliers each
+ * time was most of their work (issue #24).
+ */
+interface SupplierRead {
+  generation: number;
+  rows: Reference[];
+}
+const supplierReads = new WeakMap<DockhandDb, SupplierRead>();
+const supplierGenerations = new Map<string, number>();
+let watching = false;
+
+/** Dexie names what a commit changed `idb://<database>/<table>/<index>`. */
+const SUPPLIERS_PART = /^idb:\/\/(.*)\/suppliers\//;
+
+function suppliersGeneration(db: DockhandDb): number {
+  if (!watching) {
+    watching = true;
+    Dexie.on('storagemutated', (parts) => {
+      const names = new Set(Object.keys(parts).map((part) => SUPPLIERS_PART.exec(part)?.[1]));
+      for (const name of names)
+        if (name !== undefined) supplierGenerations.set(name, (supplierGenerations.get(name) ?? 0) + 1);
+    });
+  }
+  return supplierGenerations.get(db.name) ?? 0;
+}
+
+/**
+ * The cached suppliers, a slice at a time with the thread given back between slices (./yieldingRead.ts), not
+ * as one request whose 2,000 rows are cloned and made into choices in one callback (issue #24); so not in one
+ * transaction either: a commit between slices bumps the generation, and the next run reads them again.
+ */
+async function cachedSuppliers(db: DockhandDb, slices: SlicePolicy, budget: SliceBudget) {
+  const generation = suppliersGeneration(db);
+  const last = supplierReads.get(db);
+  if (last && last.generation === generation) return last.rows;
+  const keys = await db.suppliers.toCollection().primaryKeys();
+  const rows = (await bulkGetInSlices(db.suppliers, keys, slices, budget))
+    .filter((supplier) => supplier !== undefined)
+    .map((supplier) => ({
+      choice: {
+        value: supplier.id,
+        label: supplierLabel(supplier.id, supplier.name, supplier.supplier_code),
+      },
+      enabled: supplier.is_enabled,
+    }));
+  supplierReads.set(db, { generation, rows });
+  return rows;
+}
+
+/**
+ * Lookups of suppliers known only by reference issued per transaction. Issuing a read costs Dexie a little
+ * main-thread time each: the 2,000 of the large demo's first run, issued at once, were one task of 330 ms at
+ * 4× CPU throttle (bench/stress/profile.ts).
+ */
+export const LOOKUPS_PER_TASK = 50;
+
+/** One product per supplier id in `ids` (the first by the supplier index), `LOOKUPS_PER_TASK` per task. */
+async function referencedSuppliers(db: DockhandDb, ids: readonly number[], budget: SliceBudget) {
+  const seen = referencedParties(db).suppliers;
+  for (let at = 0; at < ids.length; at += LOOKUPS_PER_TASK) {
+    if (at > 0) await budget.pause();
+    // One read transaction a batch: its lookups share it instead of opening one each.
+    const found = await db.transaction('r', db.products, () =>
+      Promise.all(
+        ids.slice(at, at + LOOKUPS_PER_TASK).map((id) => db.products.where('supplier.id').equals(id).first()),
+      ),
+    );
+    for (const product of found) {
+      if (!product) continue;
+      const { id, name, supplier_code, is_enabled } = product.supplier;
+      seen.set(id, {
+        choice: { value: id, label: supplierLabel(id, name, supplier_code) },
+        enabled: is_enabled,
+      });
+    }
+  }
+}
+
+/** The last answer per database and `enabledOnly`, with what it was made of: the same again is not sorted. */
+const lastChoices = new WeakMap<DockhandDb, Map<boolean, { from: readonly unknown[]; choices: Choice[] }>>();
+
+const sameItems = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
+
+/**
+ * The suppliers, from the cache (`cachedSuppliers`) and from references in products, by label. Sorted in
+ * slices too (2,000 labels by the collator were a long task of their own), and not at all when neither the
+ * cached suppliers nor the referenced ids changed since the last answer, which is given again.
  */
 export async function supplierChoices(
   db: DockhandDb,
   options: { enabledOnly?: boolean } = {},
   slices: SlicePolicy = DEFAULT_SLICES,
 ): Promise<Choice[]> {
+  const enabledOnly = options.enabledOnly ?? false;
   const budget = new SliceBudget(slices);
-  const keys = await db.suppliers.toCollection().primaryKeys();
-  const cached = (await bulkGetInSlices(db.suppliers, keys, slices, budget)).filter(
-    (supplier) => supplier !== undefined,
-  );
-  const known = new Set(cached.map((supplier) => supplier.id));
-  const choices = cached
-    .filter((supplier) => !options.enabledOnly || supplier.is_enabled)
-    .map((supplier) => ({
-      value: supplier.id,
-      label: supplierLabel(supplier.id, supplier.name, supplier.supplier_code),
-    }));
+  const cached = await cachedSuppliers(db, slices, budget);
   // Products name their supplier with its code; the index gives the ids without reading the products.
   const referenced = (await db.products.orderBy('supplier.id').uniqueKeys()) as number[];
+  const last = lastChoices.get(db)?.get(enabledOnly);
+  if (last && sameItems(last.from, [cached, ...referenced])) return last.choices;
+  const known = new Set(cached.map((row) => row.choice.value));
   const seen = referencedParties(db).suppliers;
-  const missing = referenced.filter((id) => !known.has(id) && !seen.has(id));
-  // One read transaction: the lookups share it instead of opening one each.
-  const found = await db.transaction('r', db.products, () =>
-    Promise.all(missing.map((id) => db.products.where('supplier.id').equals(id).first())),
+  await referencedSuppliers(
+    db,
+    referenced.filter((id) => !known.has(id) && !seen.has(id)),
+    budget,
   );
-  for (const product of found) {
-    if (!product) continue;
-    const { id, name, supplier_code, is_enabled } = product.supplier;
-    seen.set(id, {
-      choice: { value: id, label: supplierLabel(id, name, supplier_code) },
-      enabled: is_enabled,
-    });
-  }
+  const offered = cached.filter((row) => !enabledOnly || row.enabled).map((row) => row.choice);
   for (const id of referenced) {
     const reference = known.has(id) ? undefined : seen.get(id);
-    if (reference && (!options.enabledOnly || reference.enabled)) choices.push(reference.choice);
+    if (reference && (!enabledOnly || reference.enabled)) offered.push(reference.choice);
   }
   await budget.pause();
-  return choices.sort(byLabel);
+  const choices = await sortInSlices(offered, byLabel, budget);
+  let byOption = lastChoices.get(db);
+  if (!byOption) lastChoices.set(db, (byOption = new Map()));
+  byOption.set(enabledOnly, { from: [cached, ...referenced], choices });
+  return choices;
 }
 
 export async function outletChoices(
