@@ -90,10 +90,14 @@ function shown(state: ListState<Filters, Key>, all: readonly Fruit[]): Fruit[] {
 const roots: (() => void)[] = [];
 afterEach(() => roots.splice(0).forEach((stop) => stop()));
 
-/** The list over `data` as a live read of it: `current`, `loaded` and `error` change as the test says. */
+/**
+ * The list over `data` as a live read of it: `current`, `loaded` and `error` change as the test says.
+ * `extra`: filters that are settings instead, and further props of the shell.
+ */
 function screen(
   data: { all?: Fruit[]; loaded?: boolean; error?: string | null; pull?: PullProgress } = {},
   hash = '#/fruit',
+  extra: { settings?: (keyof Filters)[]; props?: Record<string, unknown> } = {},
 ) {
   router.navigate(hash);
   const read = $state({ current: FRUIT, loaded: true, error: null as string | null });
@@ -103,7 +107,8 @@ function screen(
   let source!: ListSource<Fruit>;
   roots.push(
     $effect.root(() => {
-      state = listState(() => router.route.query, spec, { searchDelayMs: 0 });
+      const listSpec = extra.settings ? { ...spec, settings: extra.settings } : spec;
+      state = listState(() => router.route.query, listSpec, { searchDelayMs: 0 });
       source = shownRows(state, read, (all) => shown(state, all));
     }),
   );
@@ -125,6 +130,7 @@ function screen(
     pull: data.pull,
     section: 'fruit',
     row,
+    ...extra.props,
   });
   return { state, read };
 }
@@ -177,6 +183,27 @@ describe('ListScreen', () => {
     await expect
       .element(page.getByRole('alert'))
       .toHaveTextContent('Could not read the fruit: the disk is full');
+  });
+
+  it('keeps a setting through “Clear filters”, never counted as filtering, and says its own words', async () => {
+    const berries = FRUIT.filter((fruit) => fruit.kind === 'berry');
+    const { read } = screen({ all: berries, loaded: false }, '#/fruit?kind=berry', {
+      settings: ['kind'],
+      props: { reading: 'Weighing the fruit…', failed: 'The fruit could not be weighed' },
+    });
+    await expect.element(status()).toHaveTextContent('Weighing the fruit…');
+    read.loaded = true;
+    await expect.element(status()).toHaveTextContent('2 fruits');
+    await expect.element(page.getByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+    await userEvent.fill(page.getByRole('searchbox', { name: 'Search fruit' }), 'blue');
+    await expect.element(status()).toHaveTextContent('1 fruit match, of 2');
+    await userEvent.click(page.getByRole('button', { name: 'Clear filters' }));
+    await expect.poll(() => router.route.query).toEqual({ kind: 'berry' });
+    await expect.element(status()).toHaveTextContent('2 fruits');
+    read.error = 'the scale broke';
+    await expect
+      .element(page.getByRole('alert'))
+      .toHaveTextContent('The fruit could not be weighed: the scale broke');
   });
 
   it('says when nothing is cached and no sync is bringing any', async () => {

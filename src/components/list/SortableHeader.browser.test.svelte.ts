@@ -1,6 +1,7 @@
 /**
  * SortableHeader in Chromium: a sortable column's title is a button that sorts ascending, then descending,
- * then back to the list's own order, saying its state in words; a plain column is text, not a button.
+ * then back to the list's own order, saying its state in words (a column that sorts highest first starts
+ * descending); a plain column is text, not a button.
  */
 import { flushSync } from 'svelte';
 import { describe, expect, it } from 'vitest';
@@ -14,11 +15,12 @@ interface SortState {
   direction: 'asc' | 'desc';
 }
 
-function header() {
+/** The header of three columns; `nameFirst`: the Name column's first direction. */
+function header(nameFirst: 'asc' | 'desc' = 'asc') {
   const props = $state({
     columns: [
       { key: 'code' as const, label: 'Code', sortable: true },
-      { key: 'name' as const, label: 'Name', sortable: true },
+      { key: 'name' as const, label: 'Name', sortable: true, first: nameFirst },
       { key: 'phone' as const, label: 'Phone' },
     ],
     sort: null as SortState | null,
@@ -48,6 +50,17 @@ describe('SortableHeader', () => {
     await userEvent.click(group.getByRole('button', { name: /^Name\W+sorted descending$/ }));
     expect(props.sort).toBeNull();
     await expect.element(group.getByRole('button', { name: 'Name', exact: true })).toBeVisible();
+  });
+
+  it('starts a highest-first column descending, then ascending, then back to the list’s order', async () => {
+    const props = header('desc');
+    const group = page.getByRole('group', { name: 'Sort suppliers' });
+    await userEvent.click(group.getByRole('button', { name: 'Name' }));
+    expect(props.sort).toEqual({ key: 'name', direction: 'desc' });
+    await userEvent.click(group.getByRole('button', { name: /^Name\W+sorted descending$/ }));
+    expect(props.sort).toEqual({ key: 'name', direction: 'asc' });
+    await userEvent.click(group.getByRole('button', { name: /^Name\W+sorted ascending$/ }));
+    expect(props.sort).toBeNull();
   });
 
   it('starts another column ascending, and leaves a plain column as text', async () => {

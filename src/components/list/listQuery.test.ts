@@ -65,6 +65,11 @@ describe('listSpec', () => {
     });
     expect(dated.parse({ from: '1/3/2026' }).filters.from).toBeNull();
     expect(isFiltering({ filters: { from: '' }, search: '', sort: null }, dated.noFilters)).toBe(false);
+    // A setting (what the rows say, not which rows show) never counts as filtering.
+    const dayOnly = { filters: { from: '2026-03-01' }, search: '', sort: null };
+    expect(isFiltering(dayOnly, dated.noFilters)).toBe(true);
+    expect(isFiltering(dayOnly, dated.noFilters, ['from'])).toBe(false);
+    expect(isFiltering({ ...dayOnly, search: 'bolt' }, dated.noFilters, ['from'])).toBe(true);
   });
 });
 
@@ -84,6 +89,23 @@ describe('csvColumns', () => {
     const csv = csvColumns(columns);
     expect(csv.map((column) => column.header)).toEqual(['Total', 'Currency', 'Flagged']);
     expect(csv.map((column) => column.value({ amount: 12.5, currency: 'NZD' }))).toEqual([12.5, 'NZD', 'No']);
+  });
+
+  it('writes several companions, one column each, for a column that shows more than one value', () => {
+    type Row = Record<'AUD' | 'USD', number | null>;
+    const columns: ListColumn<Row, never>[] = [
+      {
+        key: 'spend',
+        label: 'Spend',
+        csvAlso: (['AUD', 'USD'] as const).map((code) => ({
+          header: `Spend ${code}`,
+          value: (row) => row[code],
+        })),
+      },
+    ];
+    const csv = csvColumns(columns);
+    expect(csv.map((column) => column.header)).toEqual(['Spend AUD', 'Spend USD']);
+    expect(csv.map((column) => column.value({ AUD: 10, USD: null }))).toEqual([10, null]);
   });
 });
 

@@ -28,6 +28,11 @@ export interface ListSpec<Filters extends object, Key extends string> {
   format: (params: ListParams<Filters, Key>) => Query;
   /** Every filter at "any": what "Clear filters" goes back to, and what "filtering" is measured against. */
   noFilters: Filters;
+  /**
+   * Values kept in the URL with the filters that say what the rows show, not which rows (the scorecard's
+   * period): "Clear filters" leaves them as they are, and they never count as filtering.
+   */
+  settings?: readonly (keyof Filters)[];
 }
 
 export interface Choice<Value extends string | number = string | number> {
@@ -104,8 +109,13 @@ interface ColumnBase<Row> {
   csv?: (row: Row) => string | number | null;
   /** The CSV's header when it should differ from `label` (an empty label, say). */
   csvHeader?: string;
-  /** A further CSV column right after this one, which the screen shows inside it: an amount's currency. */
-  csvAlso?: CsvColumn<Row>;
+  /**
+   * Further CSV columns right after this one, which the screen shows inside it: an amount's currency, or
+   * one amount per currency.
+   */
+  csvAlso?: CsvColumn<Row> | readonly CsvColumn<Row>[];
+  /** A sortable column's first direction: 'desc' for a figure read highest first (./SortableHeader.svelte). */
+  first?: 'asc' | 'desc';
 }
 
 /** A column declared once: the header's title, sorting, and the CSV. */
@@ -126,22 +136,26 @@ export function partyColumns<
 export function csvColumns<Row>(columns: readonly ListColumn<Row, string>[]): CsvColumn<Row>[] {
   return columns.flatMap((column) => [
     ...(column.csv ? [{ header: column.csvHeader ?? column.label, value: column.csv }] : []),
-    ...(column.csvAlso ? [column.csvAlso] : []),
+    ...(column.csvAlso ? ([] as CsvColumn<Row>[]).concat(column.csvAlso) : []),
   ]);
 }
 
 /**
  * Whether the search or any filter narrows the list. An emptied date field writes '' where the list had
- * null: both are "any".
+ * null: both are "any". `settings` (a spec's) are not filters.
  */
 export function isFiltering<Filters extends object>(
   params: ListParams<Filters, string>,
   noFilters: Filters,
+  settings: readonly (keyof Filters)[] = [],
 ): boolean {
   const any = (value: unknown) => (value === '' ? null : value);
   return (
     params.search.trim() !== '' ||
-    Object.entries(params.filters).some(([key, value]) => any(value) !== any(noFilters[key as keyof Filters]))
+    Object.entries(params.filters).some(
+      ([key, value]) =>
+        !settings.includes(key as keyof Filters) && any(value) !== any(noFilters[key as keyof Filters]),
+    )
   );
 }
 

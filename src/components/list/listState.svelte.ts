@@ -23,6 +23,7 @@ export class ListState<Filters extends object, Key extends string> {
   /** The search the rows are read for: the typed one, once typing pauses. */
   search = $state('');
   readonly #noFilters: Filters;
+  readonly #settings: readonly (keyof Filters)[];
   /** Whether the search or any filter narrows the list (the typed search: the count line follows it at once). */
   readonly filtering: boolean;
 
@@ -33,7 +34,8 @@ export class ListState<Filters extends object, Key extends string> {
   ) {
     this.params = queryState(query, spec.parse, spec.format);
     this.#noFilters = spec.noFilters;
-    this.filtering = $derived(isFiltering(this.params.value, this.#noFilters));
+    this.#settings = spec.settings ?? [];
+    this.filtering = $derived(isFiltering(this.params.value, this.#noFilters, this.#settings));
     const own = $state({ activeIndex: 0 });
     this.position = options.position ?? own;
     this.search = this.params.value.search;
@@ -52,9 +54,11 @@ export class ListState<Filters extends object, Key extends string> {
     });
   }
 
-  /** Every filter back to "any" and the search emptied, at once (no pause before the rows follow). */
+  /** Every filter back to "any" (settings stay) and the search emptied, at once: no pause before the rows. */
   clear(): void {
-    this.params.value.filters = { ...this.#noFilters };
+    const filters = this.params.value.filters;
+    const kept = Object.fromEntries(this.#settings.map((name) => [name, filters[name]]));
+    this.params.value.filters = { ...this.#noFilters, ...kept };
     this.params.value.search = '';
     this.search = '';
   }

@@ -1,22 +1,21 @@
 /**
  * The scorecard's period, kept in the address (`?period=6m`, `?period=custom&from=…&to=…`) so a reload, Back
- * or a copied link shows the same figures; the rules are src/db/scorecard/period.ts. A screen with more
- * in its address (the list's sort) passes its own parse and format, which must keep the period's: one
- * state owns the whole query, or two would each write theirs over the other's.
+ * or a copied link shows the same figures; the rules are src/db/scorecard/period.ts. One state owns the whole
+ * query, or two would each write theirs over the other's: a supplier's page keeps the period alone
+ * (`periodState`), the comparison list keeps it as its list state's settings (`periodHolder` over them).
  */
 import { formatPeriodQuery, parsePeriodQuery, periodOf, type PeriodQuery } from '../../db/scorecard/period';
 import { queryState } from '../../lib/queryState.svelte';
-import type { Query } from '../../lib/routes';
 import { todayText } from './words';
 
-type Parse<T> = (query: Readonly<Record<string, string>>) => T;
+export interface PeriodHolder {
+  state: { value: PeriodQuery };
+  today: string;
+  readonly chosen: ReturnType<typeof periodOf>;
+}
 
-export function periodState<T extends PeriodQuery = PeriodQuery>(
-  query: () => Readonly<Record<string, string>>,
-  parse: Parse<T> = parsePeriodQuery as Parse<T>,
-  format: (state: T) => Query = formatPeriodQuery,
-) {
-  const state = queryState<T>(query, parse, format);
+/** The period `state` holds, as days (or why it covers none). Call during component initialisation. */
+export function periodHolder(state: { value: PeriodQuery }): PeriodHolder {
   // Today as this PC's calendar shows it; read once per screen, which is open for minutes, not days.
   const today = todayText();
   const chosen = $derived(periodOf(state.value, today));
@@ -29,8 +28,7 @@ export function periodState<T extends PeriodQuery = PeriodQuery>(
   };
 }
 
-export interface PeriodHolder {
-  state: { value: PeriodQuery };
-  today: string;
-  readonly chosen: ReturnType<typeof periodOf>;
+/** The period alone in the address `query` (it uses $effect). */
+export function periodState(query: () => Readonly<Record<string, string>>): PeriodHolder {
+  return periodHolder(queryState(query, parsePeriodQuery, formatPeriodQuery));
 }

@@ -64,3 +64,26 @@ export function rateBar(card: Scorecard, figure: 'fill' | 'onTime' | 'faulty') {
   const good = figure === 'faulty' ? ('low' as const) : ('high' as const);
   return { rate: card[figure].rate, detail, unknown: UNKNOWN[figure], good };
 }
+
+/** 0.925 → 92.5, as RateBar shows a rate; unknown stays unknown. */
+export const percent = (rate: number | null) => (rate === null ? null : Math.round(rate * 1000) / 10);
+
+const rateWords = (card: Scorecard, figure: 'fill' | 'onTime' | 'faulty') => {
+  const { rate, detail, unknown } = rateBar(card, figure);
+  return rate === null ? unknown.toLowerCase() : `${percent(rate)}% (${detail})`;
+};
+
+/** A row of the comparison list as one sentence, for a screen reader (its figures sit under column titles). */
+export function rowLabel(card: Scorecard): string {
+  return [
+    card.name,
+    counted(card.orders, 'order'),
+    `fill rate ${rateWords(card, 'fill')}`,
+    `on time ${rateWords(card, 'onTime')}`,
+    `short ${deliveriesText(card.short).toLowerCase()}`,
+    `over ${deliveriesText(card.over).toLowerCase()}`,
+    `faulty ${rateWords(card, 'faulty')}`,
+    `lead time ${leadTimeText(card)}`,
+    `spend ${spendTexts(card).join(' and ')}`,
+  ].join(', ');
+}
