@@ -16,6 +16,20 @@ export interface SectionProps {
   route: Route;
 }
 
+/** What a section's list screen is given (src/components/SectionRouter.svelte): the route's query is its URL state. */
+export interface ListProps {
+  db: DockhandDb;
+  session: Session;
+  query: Readonly<Record<string, string>>;
+}
+
+/** What a section's record page is given: the record's id (negative for one made on this computer). */
+export interface RecordProps {
+  db: DockhandDb;
+  session: Session;
+  id: number;
+}
+
 export interface Section {
   /** The first path segment of its routes (`#/purchase-orders/…`); also its test id. */
   id: string;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isFiltering } from '../../components/list/listShell';
 import { NO_CUSTOMER_FILTERS } from '../../db/customers/customerList';
-import { filtersText, listParamsOf, queryOfListParams } from './listParams';
+import { customerListSpec, filtersText } from './listParams';
+
+const { parse: listParamsOf, format: queryOfListParams } = customerListSpec;
 
 describe('customer list params', () => {
   it('round-trips filters, search and sort through the URL, dropping what is not valid', () => {
@@ -20,6 +22,7 @@ describe('customer list params', () => {
       sort: { key: 'number', direction: 'desc' },
     });
     expect(listParamsOf(queryOfListParams(params) as Record<string, string>)).toEqual(params);
+    expect(customerListSpec.noFilters).toEqual(NO_CUSTOMER_FILTERS);
     expect(isFiltering(listParamsOf({}), NO_CUSTOMER_FILTERS)).toBe(false);
     expect(isFiltering(params, NO_CUSTOMER_FILTERS)).toBe(true);
   });

@@ -1,71 +1,33 @@
 /**
  * What the customer list keeps in the URL (DOM-free, tested in Node): its filters, search and sort, parsed
- * leniently (a hand-edited link never breaks the list), and why an empty list is empty, in words.
+ * leniently by the list shell's `listSpec` (a hand-edited link never breaks the list), and why an empty
+ * list is empty, in words. The rows are src/db/customers/customerList.ts's.
  */
 import { z } from 'zod';
+import { listSpec, narrowedBy, positiveId } from '../../components/list/listQuery';
+import type { ListParams } from '../../components/list/listShell';
 import {
   CUSTOMER_SORT_KEYS,
-  NO_CUSTOMER_FILTERS,
+  type Choice,
   type CustomerFilters,
   type CustomerSortKey,
-  type CustomerSort,
-  type Choice,
 } from '../../db/customers/customerList';
-import type { ListSpec } from '../../components/list/listShell';
-import type { Query } from '../../lib/routes';
 
-export interface CustomerListParams {
-  filters: CustomerFilters;
-  search: string;
-  /** null: by name, customers made here first. */
-  sort: CustomerSort | null;
-}
+/** What the list keeps in the URL. `sort` null: by name, customers made here first. */
+export type CustomerListParams = ListParams<CustomerFilters, CustomerSortKey>;
 
-const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const positiveId = z.coerce.number().int().positive();
 const yesNo = z.enum(['yes', 'no']);
-const ListQuerySchema = z.object({
-  type: lenient(positiveId),
-  outlet: lenient(positiveId),
-  account: lenient(yesNo),
-  loyalty: lenient(yesNo),
-  q: lenient(z.string()),
-  sort: lenient(z.enum(CUSTOMER_SORT_KEYS)),
-  dir: lenient(z.enum(['asc', 'desc'])),
-});
-
-export function listParamsOf(query: Readonly<Record<string, string>>): CustomerListParams {
-  const parsed = ListQuerySchema.parse(query);
-  return {
-    filters: {
-      typeId: parsed.type ?? null,
-      outletId: parsed.outlet ?? null,
-      account: parsed.account ?? null,
-      loyalty: parsed.loyalty ?? null,
-    },
-    search: parsed.q ?? '',
-    sort: parsed.sort ? { key: parsed.sort, direction: parsed.dir ?? 'asc' } : null,
-  };
-}
-
-export function queryOfListParams({ filters, search, sort }: CustomerListParams): Query {
-  return {
-    type: filters.typeId,
-    outlet: filters.outletId,
-    account: filters.account,
-    loyalty: filters.loyalty,
-    q: search,
-    sort: sort?.key,
-    dir: sort?.direction,
-  };
-}
 
 /** The list's URL state for the shell (src/components/list/listState.svelte.ts). */
-export const customerListSpec: ListSpec<CustomerFilters, CustomerSortKey> = {
-  parse: listParamsOf,
-  format: queryOfListParams,
-  noFilters: NO_CUSTOMER_FILTERS,
-};
+export const customerListSpec = listSpec<CustomerFilters, CustomerSortKey>(
+  {
+    typeId: { param: 'type', schema: positiveId },
+    outletId: { param: 'outlet', schema: positiveId },
+    account: { param: 'account', schema: yesNo },
+    loyalty: { param: 'loyalty', schema: yesNo },
+  },
+  CUSTOMER_SORT_KEYS,
+);
 
 /** Which filters and search hide every customer, in words: "of type Trade, account customers, matching “bo”". */
 export function filtersText(
@@ -74,13 +36,12 @@ export function filtersText(
 ): string {
   const label = (list: readonly Choice[], id: number) =>
     list.find((choice) => choice.value === id)?.label ?? String(id);
-  const parts: string[] = [];
-  if (filters.typeId !== null) parts.push(`of type ${label(choices.types, filters.typeId)}`);
-  if (filters.outletId !== null) parts.push(`with home outlet ${label(choices.outlets, filters.outletId)}`);
-  if (filters.account !== null)
-    parts.push(filters.account === 'yes' ? 'that are account customers' : 'without an account');
-  if (filters.loyalty !== null)
-    parts.push(filters.loyalty === 'yes' ? 'in the loyalty program' : 'outside the loyalty program');
-  if (search.trim()) parts.push(`matching “${search.trim()}”`);
-  return parts.join(', ');
+  const { typeId, outletId, account, loyalty } = filters;
+  return narrowedBy(
+    search,
+    typeId !== null && `of type ${label(choices.types, typeId)}`,
+    outletId !== null && `with home outlet ${label(choices.outlets, outletId)}`,
+    account && (account === 'yes' ? 'that are account customers' : 'without an account'),
+    loyalty && (loyalty === 'yes' ? 'in the loyalty program' : 'outside the loyalty program'),
+  );
 }

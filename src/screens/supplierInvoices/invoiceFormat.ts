@@ -14,7 +14,7 @@ export function invoiceTitle(invoice: { id: number; number: string | null }): st
   return invoice.number ? `${invoiceRef(invoice.id)} · ${invoice.number}` : invoiceRef(invoice.id);
 }
 
-/** The status as the back office says it. */
-export function invoiceStatusText(status: SupplierInvoiceStatus): string {
+/** The status as the back office says it (any string: the list's status filter names each status by it). */
+export function invoiceStatusText(status: SupplierInvoiceStatus | (string & {})): string {
   return status === 'Finalised' ? 'Finalised' : 'In progress';
 }

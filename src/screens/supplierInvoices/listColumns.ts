@@ -1,27 +1,14 @@
 /**
- * The supplier invoice list's declaration for the list shell (src/components/list/listShell.ts): its URL
- * state, its columns (what each writes into the CSV) and its filters. The rows and their search and sort are
+ * The supplier invoice list's declaration for the list shell (src/components/list/listShell.ts): its columns
+ * (what each writes into the CSV) and its filters. Its URL state, the rows and their search and sort are
  * ./listRows.ts's.
  */
 import { SUPPLIER_INVOICE_STATUSES } from '../../api/resources';
-import type { ListColumn, ListFilter, ListSpec } from '../../components/list/listShell';
+import { dateRange, statusFilter, type ListColumn, type ListFilter } from '../../components/list/listShell';
 import type { Choice } from '../../db/parties';
 import { poNumber } from '../../lib/recordFormat';
 import { invoiceRef, invoiceStatusText } from './invoiceFormat';
-import {
-  listParamsOf,
-  NO_FILTERS,
-  queryOfListParams,
-  type InvoiceFilters,
-  type InvoiceListRow,
-  type SortKey,
-} from './listRows';
-
-export const invoiceListSpec: ListSpec<InvoiceFilters, SortKey> = {
-  parse: listParamsOf,
-  format: queryOfListParams,
-  noFilters: NO_FILTERS,
-};
+import type { InvoiceFilters, InvoiceListRow, SortKey } from './listRows';
 
 /** The CSV writes a missing value as an empty cell; the date as the supplier's day; the badge is sync state. */
 export const INVOICE_COLUMNS: readonly ListColumn<InvoiceListRow, SortKey>[] = [
@@ -48,19 +35,8 @@ export const INVOICE_COLUMNS: readonly ListColumn<InvoiceListRow, SortKey>[] = [
 
 export function invoiceFilters(suppliers: () => readonly Choice[]): readonly ListFilter<InvoiceFilters>[] {
   return [
-    {
-      key: 'status',
-      label: 'Status',
-      placeholder: 'Any status',
-      options: SUPPLIER_INVOICE_STATUSES.map((name) => ({ value: name, label: invoiceStatusText(name) })),
-    },
+    statusFilter(SUPPLIER_INVOICE_STATUSES, invoiceStatusText),
     { key: 'supplierId', label: 'Supplier', placeholder: 'Any supplier', options: suppliers },
-    { kind: 'date', key: 'from', label: 'Dated from' },
-    {
-      kind: 'date',
-      key: 'to',
-      label: 'Dated to',
-      error: ({ from, to }) => (from && to && from > to ? 'Must be on or after “Dated from”' : undefined),
-    },
+    ...dateRange<InvoiceFilters>({ key: 'from', label: 'Dated from' }, { key: 'to', label: 'Dated to' }),
   ];
 }

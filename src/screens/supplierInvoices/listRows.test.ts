@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   filterRows,
   filtersText,
-  listParamsOf,
+  invoiceListSpec,
   NO_FILTERS,
-  queryOfListParams,
   sortRows,
   type InvoiceListRow,
 } from './listRows';
+
+const { parse: listParamsOf, format: queryOfListParams } = invoiceListSpec;
 
 const row = (overrides: Partial<InvoiceListRow> & { id: number }): InvoiceListRow => ({
   number: `INV-${overrides.id}`,

@@ -9,8 +9,17 @@
  */
 import { z } from 'zod';
 import { SUPPLIER_INVOICE_STATUSES, type SupplierInvoiceStatus } from '../../api/resources';
+import {
+  dayRangeText,
+  isoDay,
+  listSpec,
+  narrowedBy,
+  naturalKey,
+  positiveId,
+  searchMatch,
+} from '../../components/list/listQuery';
+import type { ListParams } from '../../components/list/listShell';
 import type { OrderBadge } from '../../db/recordBadge';
-import type { Query } from '../../lib/routes';
 import { invoiceStatusText } from './invoiceFormat';
 
 export interface InvoiceListRow {
@@ -34,63 +43,30 @@ export interface InvoiceListRow {
 
 export const SORT_KEYS = ['number', 'po', 'supplier', 'status', 'invoicedOn', 'total'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
-export type SortDirection = 'asc' | 'desc';
 
 export interface InvoiceFilters {
   status: SupplierInvoiceStatus | null;
   supplierId: number | null;
-  /** `YYYY-MM-DD` or '' (open), on the supplier's invoice date. */
-  from: string;
-  to: string;
+  /** `YYYY-MM-DD` or null (open; '' once a date field is emptied), on the supplier's invoice date. */
+  from: string | null;
+  to: string | null;
 }
-
-export const NO_FILTERS: InvoiceFilters = { status: null, supplierId: null, from: '', to: '' };
 
 /** What the list keeps in the URL. `sort` null: newest first (invoices received here on top). */
-export interface InvoiceListParams {
-  filters: InvoiceFilters;
-  search: string;
-  sort: { key: SortKey; direction: SortDirection } | null;
-}
+export type InvoiceListParams = ListParams<InvoiceFilters, SortKey>;
 
-/** Anything in the URL that is not valid is dropped: a hand-edited link never breaks the list. */
-const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const ListQuerySchema = z.object({
-  status: lenient(z.enum(SUPPLIER_INVOICE_STATUSES)),
-  supplier: lenient(z.coerce.number().int().positive()),
-  from: lenient(day),
-  to: lenient(day),
-  q: lenient(z.string()),
-  sort: lenient(z.enum(SORT_KEYS)),
-  dir: lenient(z.enum(['asc', 'desc'])),
-});
+/** The list's URL state for the shell (src/components/list/listState.svelte.ts). */
+export const invoiceListSpec = listSpec<InvoiceFilters, SortKey>(
+  {
+    status: { param: 'status', schema: z.enum(SUPPLIER_INVOICE_STATUSES) },
+    supplierId: { param: 'supplier', schema: positiveId },
+    from: { param: 'from', schema: isoDay },
+    to: { param: 'to', schema: isoDay },
+  },
+  SORT_KEYS,
+);
 
-export function listParamsOf(query: Readonly<Record<string, string>>): InvoiceListParams {
-  const parsed = ListQuerySchema.parse(query);
-  return {
-    filters: {
-      status: parsed.status ?? null,
-      supplierId: parsed.supplier ?? null,
-      from: parsed.from ?? '',
-      to: parsed.to ?? '',
-    },
-    search: parsed.q ?? '',
-    sort: parsed.sort ? { key: parsed.sort, direction: parsed.dir ?? 'asc' } : null,
-  };
-}
-
-export function queryOfListParams({ filters, search, sort }: InvoiceListParams): Query {
-  return {
-    status: filters.status,
-    supplier: filters.supplierId,
-    from: filters.from,
-    to: filters.to,
-    q: search,
-    sort: sort?.key,
-    dir: sort?.direction,
-  };
-}
+export const NO_FILTERS: InvoiceFilters = invoiceListSpec.noFilters;
 
 /** The calendar day of a date-time the server sends, read in UTC (it is midnight UTC of that day). */
 const dayOf = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
@@ -113,24 +89,16 @@ export function filterRows(
   filters: InvoiceFilters,
   search: string,
 ): InvoiceListRow[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  return rows.filter(
-    (row) => matchesFilters(row, filters) && words.every((word) => row.searchText.includes(word)),
-  );
+  const matches = searchMatch(search);
+  return rows.filter((row) => matchesFilters(row, filters) && matches(row.searchText));
 }
 
 /** Newest first: invoices received here (temp ids, newest most negative) on top, then by id, descending. */
 const recency = (id: number) => (id < 0 ? 2 ** 31 - id : id);
 
 /**
- * Text as a key plain `<` orders naturally and ignoring case ("INV-9" before "INV-10"): digit runs are
- * zero-padded. Cheaper than a collator per comparison, which 11,000 rows would feel.
- */
-const naturalKey = (text: string | null | undefined) =>
-  text ? text.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(12, '0')) : null;
-
-/**
- * The text keys of a row, worked out on its first sort and kept while the row lives (the index rebuilds a
+ * The text keys of a row (naturalKey: "INV-9" before "INV-10", cheaper than a collator per comparison,
+ * which 11,000 rows would feel), worked out on its first sort and kept while the row lives (the index rebuilds a
  * row object only when its invoice changes), so re-sorting 11,000 rows costs only the comparisons.
  */
 const textKeys = new WeakMap<InvoiceListRow, { number: string | null; supplier: string | null }>();
@@ -174,14 +142,14 @@ export function sortRows(rows: readonly InvoiceListRow[], sort: InvoiceListParam
 }
 
 /** Why the list is empty, in words: which filters and search hide every invoice. */
-export function filtersText(params: InvoiceListParams, supplierName: (id: number) => string): string {
-  const parts: string[] = [];
-  if (params.filters.status) parts.push(`status ${invoiceStatusText(params.filters.status)}`);
-  if (params.filters.supplierId !== null) parts.push(`supplier ${supplierName(params.filters.supplierId)}`);
-  if (params.filters.from && params.filters.to)
-    parts.push(`dated ${params.filters.from} to ${params.filters.to}`);
-  else if (params.filters.from) parts.push(`dated on or after ${params.filters.from}`);
-  else if (params.filters.to) parts.push(`dated on or before ${params.filters.to}`);
-  if (params.search.trim()) parts.push(`matching “${params.search.trim()}”`);
-  return parts.join(', ');
+export function filtersText(
+  { filters, search }: InvoiceListParams,
+  supplierName: (id: number) => string,
+): string {
+  return narrowedBy(
+    search,
+    filters.status && `status ${invoiceStatusText(filters.status)}`,
+    filters.supplierId !== null && `supplier ${supplierName(filters.supplierId)}`,
+    dayRangeText('dated', filters.from, filters.to),
+  );
 }
