@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { router } from '../../lib/router.svelte';
 import { mountInPage } from '../testing/mountInPage';
-import { GrowingOptions } from './growingOptions.svelte';
+import { GrowingOptions, OPTION_SLICE, whenIdle } from './growingOptions.svelte';
 import ListFilters from './ListFilters.svelte';
 import type { ListFilter, ListSpec } from './listShell';
 import { listState, type ListState } from './listState.svelte';
@@ -50,6 +50,25 @@ describe('GrowingOptions', () => {
     expect(yields.waiting).toBe(0);
   });
 
+  it('grows in an idle period of the window, not after a yield that runs ahead of queued tasks', async () => {
+    const idle = window.requestIdleCallback;
+    const asked: (() => void)[] = [];
+    window.requestIdleCallback = ((run: () => void) => asked.push(run)) as typeof idle;
+    try {
+      let grown = false;
+      const next = whenIdle().then(() => (grown = true));
+      // A message task and a timer go by: still waiting for the idle period.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(grown).toBe(false);
+      expect(asked).toHaveLength(1);
+      asked[0]!();
+      await next;
+      expect(grown).toBe(true);
+    } finally {
+      window.requestIdleCallback = idle;
+    }
+  });
+
   it('keeps the chosen one when it comes later, and draws all of them once asked', () => {
     let growing!: GrowingOptions;
     roots.push(
@@ -63,14 +82,14 @@ describe('GrowingOptions', () => {
     );
     flushSync();
     const all = choices(250);
-    expect(growing.of(all, null)).toHaveLength(100);
+    expect(growing.of(all, null)).toHaveLength(OPTION_SLICE);
     expect(
       growing
         .of(all, 240)
         .map((choice) => choice.value)
         .slice(-2),
-    ).toEqual([100, 240]);
-    expect(growing.of(all, 7)).toHaveLength(100);
+    ).toEqual([OPTION_SLICE, 240]);
+    expect(growing.of(all, 7)).toHaveLength(OPTION_SLICE);
     growing.showAll();
     expect(growing.of(all, null)).toHaveLength(250);
   });
@@ -111,7 +130,7 @@ function mountFilters(): HTMLSelectElement {
 describe('ListFilters with 1,000 choices', () => {
   it('starts with a slice and the chosen one, and has every choice once the select has focus', () => {
     const select = mountFilters();
-    expect(select.options).toHaveLength(1 + 100 + 1);
+    expect(select.options).toHaveLength(1 + OPTION_SLICE + 1);
     expect(select.value).toBe('900');
     select.focus();
     flushSync();
@@ -121,7 +140,7 @@ describe('ListFilters with 1,000 choices', () => {
 
   it('has every choice once the select is pressed, before it opens', () => {
     const select = mountFilters();
-    expect(select.options).toHaveLength(1 + 100 + 1);
+    expect(select.options).toHaveLength(1 + OPTION_SLICE + 1);
     select.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
     flushSync();
     expect(select.options).toHaveLength(1 + 1_000);

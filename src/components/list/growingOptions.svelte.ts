@@ -6,17 +6,30 @@
  * so a click in between is answered; a press on the select or focus in it (a clerk about to choose, by mouse
  * or keyboard) draws them all at once, before it opens. The chosen one is always drawn, so the select never
  * shows "Any supplier" while one is chosen. Create it during a component's initialisation (it uses $effect).
+ *
+ * The slices are drawn when the window is idle (`whenIdle`), not after a `scheduler.yield`: a yield's
+ * continuation runs ahead of the tasks already queued, so mid-sync the growing selects (a slice costs more as
+ * the select grows: Chromium lays out its options again) were the most common long task after a route change,
+ * ahead of the list's own reads (bench/stress/profile.ts, 4× CPU throttle).
  */
 import { yieldToMain, type YieldNow } from '../../db/yieldingRead';
 
-/** Choices drawn per task: 100 options are a few milliseconds at 4× throttle. */
-export const OPTION_SLICE = 100;
+/** Choices drawn per task: 50 options are a few milliseconds at 4× throttle, in a select of 2,000. */
+export const OPTION_SLICE = 50;
+
+type IdleCallback = (run: () => void) => unknown;
+
+/** Resolves in an idle period of the window (requestIdleCallback), or after a yield where there is none. */
+export function whenIdle(): Promise<void> {
+  const idle = (globalThis as { requestIdleCallback?: IdleCallback }).requestIdleCallback;
+  return typeof idle === 'function' ? new Promise((resolve) => void idle(() => resolve())) : yieldToMain();
+}
 
 export class GrowingOptions {
   #limit = $state(OPTION_SLICE);
 
   /** `most`: how many choices the longest of the selects has (they grow together). */
-  constructor(most: () => number, yieldNow: YieldNow = yieldToMain, slice = OPTION_SLICE) {
+  constructor(most: () => number, yieldNow: YieldNow = whenIdle, slice = OPTION_SLICE) {
     this.#limit = slice;
     $effect(() => {
       const limit = this.#limit;
