@@ -93,7 +93,7 @@ beforeEach(async () => {
     { ...sampleSupplier(), id: 41 },
     { ...sampleSupplier({ supplier_code: 'KNIT', name: 'NZ Knits' }), id: 52 },
   ]);
-  await db.outlets.put(sampleOutlet({ id: 1, name: 'Sydney CBD' }));
+  await db.outlets.put({ ...sampleOutlet({ name: 'Sydney CBD' }), id: 1 });
   await db.productSuppliers.bulkPut([
     sampleProductSupplier({ product_id: 1, supplier_code: 'ACME', supplier_buy_ex: 8.4, lead_time: 14 }),
     sampleProductSupplier({ product_id: 3, supplier_code: 'KNIT', supplier_name: 'NZ Knits' }),

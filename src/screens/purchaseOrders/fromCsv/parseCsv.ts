@@ -45,7 +45,7 @@ export function parseCsv(text: string, options: ParseOptions = {}): Promise<Pars
       delimitersToGuess: DELIMITERS,
       skipEmptyLines: 'greedy',
       chunkSize: options.chunkSize ?? DEFAULT_CHUNK,
-      chunk(results, parser) {
+      chunk(results: Papa.ParseResult<string[]>, parser: Papa.Parser) {
         delimiter ??= results.meta.delimiter;
         for (const row of results.data) rows.push(row);
         options.onProgress?.(Math.min(1, results.meta.cursor / input.length));
