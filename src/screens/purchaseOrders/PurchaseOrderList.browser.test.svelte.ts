@@ -78,6 +78,20 @@ describe('PurchaseOrderList', () => {
     await expect.poll(() => numbers().slice(0, 3)).toEqual(['New PO 2', 'New PO 1', `PO ${ORDERS + 1}`]);
   });
 
+  it('redraws the rows in view in place when a newer order lands on top (a sync mid-way)', async () => {
+    const db = await seeded();
+    mountInPage(PurchaseOrderList, { db, query: {} });
+    await expect.poll(() => numbers()[2]).toBe(`PO ${ORDERS}`);
+    const row = () => list().element().querySelectorAll('[role="option"]')[2]!;
+    await expect.poll(() => row().textContent).toContain('Supplier 1');
+    const supplierCell = row().querySelector('.po-columns > span:nth-child(3)')!;
+    await db.purchaseOrders.put(order(ORDERS + 1));
+    await expect.poll(() => numbers()[2]).toBe(`PO ${ORDERS + 1}`);
+    // The same cell, its text updated with the number: the row was never drawn blank and built again.
+    expect(supplierCell.isConnected).toBe(true);
+    expect(supplierCell.textContent).toBe('Supplier 2');
+  });
+
   it('exports every order it counts, in its order, read from the cache page by page', async () => {
     const db = await seeded();
     const { files } = keepDownloads();

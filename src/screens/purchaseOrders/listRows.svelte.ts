@@ -9,6 +9,8 @@ import { liveWith } from '../../lib/live.svelte';
 import { SlotDemand } from '../../lib/slotDemand';
 import { readListRows, type PoListRow } from './listQuery';
 
+const NONE: ReadonlyMap<number, PoListRow> = new Map();
+
 export class ListRows {
   #wanted = $state.raw<number[]>([]);
   /** The ids the row slots show, sorted: a new list only when they change, so the query re-runs only then. */
@@ -23,9 +25,9 @@ export class ListRows {
   constructor(db: () => DockhandDb) {
     this.#rows = liveWith(
       () => this.#wanted,
-      (ids) => readListRows(db(), ids),
-      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole by each query, never mutated
-      new Map<number, PoListRow>(),
+      // None wanted (the unfiltered list's window reads its own rows): nothing read, nothing followed.
+      (ids) => (ids.length === 0 ? NONE : readListRows(db(), ids)),
+      NONE,
     );
   }
 

@@ -3,12 +3,16 @@
  * says which position it shows (`want`, released when it shows another or goes); the positions wanted,
  * rounded out to whole blocks, are read as one live query of the ids there (./listQuery.ts
  * `listOrderWindow`), so the list reads the keys in view, whatever the table's size, and a pulled page
- * re-reads only those. Create it during a component's initialisation (the live query is an effect).
+ * re-reads only those. The same query reads those orders' rows (`readListRows`): mid-sync, newer orders land
+ * on top and shift every position, and a row slot that got its new id before its row dropped its cells and
+ * drew them again a task later, every slot in view each time (bench/stress/profile.ts: the longest tasks of
+ * the list mid-sync). With the rows beside the ids, a shift updates the cells' text in place. Create it
+ * during a component's initialisation (the live query is an effect).
  */
 import type { DockhandDb } from '../../db/schema';
 import { liveWith } from '../../lib/live.svelte';
 import { SlotDemand } from '../../lib/slotDemand';
-import { listOrderWindow } from './listQuery';
+import { listOrderWindow, readListRows, type PoListRow } from './listQuery';
 
 /** Positions are read in blocks of this many, so scrolling a row or two reads nothing new. */
 export const WINDOW_BLOCK = 50;
@@ -27,6 +31,7 @@ export function positionsUpTo(length: number): number[] {
 interface Read {
   from: number;
   ids: number[];
+  rows: Map<number, PoListRow>;
 }
 
 export class ListWindow {
@@ -48,14 +53,16 @@ export class ListWindow {
   constructor(db: () => DockhandDb, enabled: () => boolean, total: () => number | null) {
     this.#read = liveWith(
       () => (enabled() ? { ...this.#range, total: total() ?? undefined } : null),
-      async (wanted): Promise<Read | null> =>
-        wanted
-          ? { from: wanted.from, ids: await listOrderWindow(db(), wanted.from, wanted.size, wanted.total) }
-          : null,
+      async (wanted): Promise<Read | null> => {
+        if (!wanted) return null;
+        const ids = await listOrderWindow(db(), wanted.from, wanted.size, wanted.total);
+        return { from: wanted.from, ids, rows: await readListRows(db(), ids) };
+      },
       null as Read | null,
       // A key range read reverse with a limit is observed whole by Dexie: every pulled slice of orders,
-      // old ones too, re-ran it. Coalesced, a first sync re-reads the window once a gap instead.
-      { coalesce: { db, tables: ['purchaseOrders'] } },
+      // old ones too, re-ran it. Coalesced, a first sync re-reads the window once a gap instead. The
+      // outbox: a row's badge says whether its local edits are on the server yet.
+      { coalesce: { db, tables: ['purchaseOrders', 'outbox'] } },
     );
   }
 
@@ -81,6 +88,13 @@ export class ListWindow {
       return read.ids[position - read.from];
     return undefined;
   }
+
+  /** The window's rows as a row asks for them (./PurchaseOrderRow.svelte): read with the ids, so wanting one
+   * reads nothing; undefined while its block is being read. */
+  readonly rows = {
+    want: (): (() => void) => () => {},
+    get: (id: number): PoListRow | undefined => this.#read.current?.rows.get(id),
+  };
 
   /** A row slot shows `position`; call the answer when it stops. */
   want(position: number): () => void {

@@ -26,7 +26,7 @@ export class OrderList implements ListSource<number> {
   /** Nothing narrows the list (the search as the query sees it): its rows are positions in the window. */
   readonly windowed: boolean;
   readonly window: ListWindow;
-  /** The orders of the rows in view. */
+  /** The orders of the rows in view while filtered (the window reads its own). */
   readonly orders: ListRows;
   /** The filters' choices, read once the first rows are in. */
   readonly parties: ReturnType<typeof partyOptions>;
@@ -51,10 +51,9 @@ export class OrderList implements ListSource<number> {
     this.parties = partyOptions(db, { after: () => this.#fullReads });
     $effect(() => {
       if (this.#fullReads) return;
-      const first = this.window.idAt(0);
-      // The rows in view are drawn (not necessarily the top's: Back to a row far down starts there).
-      if (!this.windowed || (this.window.loaded && (first === undefined || this.orders.count > 0)))
-        this.#fullReads = true;
+      // The rows in view are read (the window reads them with their ids; not necessarily the top's: Back
+      // to a row far down starts there).
+      if (!this.windowed || this.window.loaded) this.#fullReads = true;
     });
     // Counted again after a change, but never more than a tenth of the time (src/lib/liveCount.svelte.ts).
     this.#total = liveCount(db, 'purchaseOrders', () => this.#fullReads);
