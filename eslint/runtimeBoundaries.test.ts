@@ -14,114 +14,92 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
     .map((message) => message.message);
 }
 
+/** The snippet lints clean as the file `filePath`. */
+async function allows(filePath: string, code: string): Promise<void> {
+  expect(await boundaryErrors(filePath, code)).toEqual([]);
+}
+
+/** The snippet is refused, once, as the file `filePath`. */
+async function refuses(filePath: string, code: string): Promise<void> {
+  expect(await boundaryErrors(filePath, code)).toHaveLength(1);
+}
+
 describe('dockhand/runtime-boundaries', () => {
   it('lets src/api import zod and its own files only', async () => {
-    expect(
-      await boundaryErrors('src/api/x.ts', "import { z } from 'zod';\nimport './primitives';\nexport { z };"),
-    ).toEqual([]);
+    await allows('src/api/x.ts', "import { z } from 'zod';\nimport './primitives';\nexport { z };");
     expect(await boundaryErrors('src/api/x.ts', "import ky from 'ky';\nexport { ky };")).toEqual([
       'api may not import "ky": only zod may be imported here',
     ]);
-    expect(await boundaryErrors('src/api/x.ts', "import '../bridge/contract';")).toHaveLength(1);
-    expect(
-      await boundaryErrors('src/api/x.ts', "import { readFile } from 'node:fs';\nexport { readFile };"),
-    ).toHaveLength(1);
+    await refuses('src/api/x.ts', "import '../bridge/contract';");
+    await refuses('src/api/x.ts', "import { readFile } from 'node:fs';\nexport { readFile };");
   });
 
   it('lets src/bridge import zod and src/api only', async () => {
-    expect(await boundaryErrors('src/bridge/x.ts', "import '../api/primitives';\nimport 'zod';")).toEqual([]);
-    expect(await boundaryErrors('src/bridge/x.ts', "import '../lib/bridge';")).toHaveLength(1);
-    expect(await boundaryErrors('src/bridge/x.ts', "import 'dexie';")).toHaveLength(1);
+    await allows('src/bridge/x.ts', "import '../api/primitives';\nimport 'zod';");
+    await refuses('src/bridge/x.ts', "import '../lib/bridge';");
+    await refuses('src/bridge/x.ts', "import 'dexie';");
   });
 
   it('lets the browser host, and no other core folder, start the simulator', async () => {
-    expect(await boundaryErrors('electron/core/browserHost/x.ts', "import '../../../server/index';")).toEqual(
-      [],
-    );
-    expect(await boundaryErrors('electron/core/bridge/x.ts', "import '../../../server/index';")).toHaveLength(
-      1,
-    );
-    expect(await boundaryErrors('electron/core/browserHost/x.ts', "import 'electron';")).toHaveLength(1);
+    await allows('electron/core/browserHost/x.ts', "import '../../../server/index';");
+    await refuses('electron/core/bridge/x.ts', "import '../../../server/index';");
+    await refuses('electron/core/browserHost/x.ts', "import 'electron';");
   });
 
   it('lets src/bridge import the Dexie-free store-port schemas of src/db, and nothing else there', async () => {
-    expect(await boundaryErrors('src/bridge/x.ts', "import '../db/storePort';")).toEqual([]);
-    expect(await boundaryErrors('src/bridge/x.ts', "import '../db/ops';")).toEqual([]);
-    expect(await boundaryErrors('src/bridge/x.ts', "import '../db/schema';")).toHaveLength(1);
-    expect(await boundaryErrors('src/db/storePort.ts', "import './schema';")).toHaveLength(1);
-    expect(await boundaryErrors('src/db/storePort.ts', "import 'dexie';")).toHaveLength(1);
+    await allows('src/bridge/x.ts', "import '../db/storePort';");
+    await allows('src/bridge/x.ts', "import '../db/ops';");
+    await refuses('src/bridge/x.ts', "import '../db/schema';");
+    await refuses('src/db/storePort.ts', "import './schema';");
+    await refuses('src/db/storePort.ts', "import 'dexie';");
   });
 
   it('keeps Node built-ins and Electron out of the renderer', async () => {
-    expect(await boundaryErrors('src/lib/x.ts', "import 'svelte';\nimport '../api/primitives';")).toEqual([]);
-    expect(await boundaryErrors('src/lib/x.ts', "import path from 'path';\nexport { path };")).toHaveLength(
-      1,
-    );
-    expect(await boundaryErrors('src/lib/x.ts', "import 'node:crypto';")).toHaveLength(1);
-    expect(
-      await boundaryErrors(
-        'src/lib/x.ts',
-        "import { ipcRenderer } from 'electron';\nexport { ipcRenderer };",
-      ),
-    ).toHaveLength(1);
-    expect(await boundaryErrors('src/lib/x.ts', "import '../../server/index';")).toHaveLength(1);
+    await allows('src/lib/x.ts', "import 'svelte';\nimport '../api/primitives';");
+    await refuses('src/lib/x.ts', "import path from 'path';\nexport { path };");
+    await refuses('src/lib/x.ts', "import 'node:crypto';");
+    await refuses('src/lib/x.ts', "import { ipcRenderer } from 'electron';\nexport { ipcRenderer };");
+    await refuses('src/lib/x.ts', "import '../../server/index';");
   });
 
   it('keeps Electron out of electron/core and server, but allows Node', async () => {
-    expect(
-      await boundaryErrors(
-        'electron/core/x.ts',
-        "import 'node:fs';\nimport 'ky';\nimport '../../src/api/primitives';",
-      ),
-    ).toEqual([]);
+    await allows('electron/core/x.ts', "import 'node:fs';\nimport 'ky';\nimport '../../src/api/primitives';");
     expect(
       await boundaryErrors('electron/core/x.ts', "import { app } from 'electron';\nexport { app };"),
     ).toEqual(['core may not import "electron": only electron/main and electron/preload import electron']);
-    expect(await boundaryErrors('electron/core/x.ts', "import '../main/index';")).toHaveLength(1);
-    expect(await boundaryErrors('server/x.ts', "const e = require('electron');\nexport { e };")).toHaveLength(
-      1,
-    );
-    expect(await boundaryErrors('server/x.ts', "await import('electron');")).toHaveLength(1);
-    expect(await boundaryErrors('server/x.ts', "import '../electron/core/x';")).toHaveLength(1);
+    await refuses('electron/core/x.ts', "import '../main/index';");
+    await refuses('server/x.ts', "const e = require('electron');\nexport { e };");
+    await refuses('server/x.ts', "await import('electron');");
+    await refuses('server/x.ts', "import '../electron/core/x';");
   });
 
   it('allows electron only in electron/main and electron/preload', async () => {
-    expect(
-      await boundaryErrors('electron/main/x.ts', "import { app } from 'electron';\nexport { app };"),
-    ).toEqual([]);
-    expect(
-      await boundaryErrors(
-        'electron/preload/x.ts',
-        "import { contextBridge } from 'electron';\nexport { contextBridge };",
-      ),
-    ).toEqual([]);
-    expect(await boundaryErrors('electron/preload/x.ts', "import 'node:fs';")).toHaveLength(1);
-    expect(await boundaryErrors('scripts/x.ts', "export * from 'electron';")).toHaveLength(1);
+    await allows('electron/main/x.ts', "import { app } from 'electron';\nexport { app };");
+    await allows(
+      'electron/preload/x.ts',
+      "import { contextBridge } from 'electron';\nexport { contextBridge };",
+    );
+    await refuses('electron/preload/x.ts', "import 'node:fs';");
+    await refuses('scripts/x.ts', "export * from 'electron';");
   });
 
   it('lets headless/ drive the app and the simulator, and keeps the app (tests too) off headless/', async () => {
-    expect(
-      await boundaryErrors(
-        'headless/cli/x.ts',
-        "import 'node:fs';\nimport '../../electron/core/sync';\nimport '../../src/db/schema';\nimport '../../server/index';",
-      ),
-    ).toEqual([]);
-    expect(await boundaryErrors('headless/cli/x.ts', "import 'electron';")).toHaveLength(1);
-    expect(await boundaryErrors('headless/cli/x.ts', "import '../../electron/main/index';")).toHaveLength(1);
-    expect(await boundaryErrors('electron/core/sync/x.ts', "import '../../../headless/store';")).toHaveLength(
-      1,
+    await allows(
+      'headless/cli/x.ts',
+      "import 'node:fs';\nimport '../../electron/core/sync';\nimport '../../src/db/schema';\nimport '../../server/index';",
     );
-    expect(await boundaryErrors('electron/main/x.ts', "import '../../headless/store';")).toHaveLength(1);
-    expect(await boundaryErrors('src/db/x.test.ts', "import '../../headless/store';")).toHaveLength(1);
-    expect(await boundaryErrors('server/x.ts', "import '../headless/chaos/cli';")).toHaveLength(1);
-    expect(await boundaryErrors('scripts/x.ts', "import '../headless/cli/sync';")).toEqual([]);
+    await refuses('headless/cli/x.ts', "import 'electron';");
+    await refuses('headless/cli/x.ts', "import '../../electron/main/index';");
+    await refuses('electron/core/sync/x.ts', "import '../../../headless/store';");
+    await refuses('electron/main/x.ts', "import '../../headless/store';");
+    await refuses('src/db/x.test.ts', "import '../../headless/store';");
+    await refuses('server/x.ts', "import '../headless/chaos/cli';");
+    await allows('scripts/x.ts', "import '../headless/cli/sync';");
   });
 
   it('lets tests use test tooling but never Electron', async () => {
-    expect(
-      await boundaryErrors('src/api/x.test.ts', "import 'vitest';\nimport 'fast-check';\nimport 'node:fs';"),
-    ).toEqual([]);
-    expect(await boundaryErrors('src/api/x.test.ts', "import 'electron';")).toHaveLength(1);
-    expect(await boundaryErrors('electron/core/x.test.ts', "import '../main/index';")).toHaveLength(1);
+    await allows('src/api/x.test.ts', "import 'vitest';\nimport 'fast-check';\nimport 'node:fs';");
+    await refuses('src/api/x.test.ts', "import 'electron';");
+    await refuses('electron/core/x.test.ts', "import '../main/index';");
   });
 });

@@ -2,6 +2,7 @@
  * The verifier's reads of the simulator's state through its own API (faults off): records by id (null when
  * gone), lists by the run's natural keys. Each answer is cached, since many ops check the same record.
  */
+import type { OperationId } from '../../src/api/endpoints';
 import { buildFilter, queryFor } from '../../src/api/query';
 import { ApiCallError, type ApiClient } from '../../electron/core/api';
 import { namePrefix } from './scenariosParties';
@@ -31,6 +32,17 @@ export async function everyPage<T>(
   }
 }
 
+/** The record kinds the API reads by id, and the operation that reads each. */
+const READ_BY_ID = {
+  customer: 'getCustomer',
+  supplier: 'getSupplier',
+  supplierInvoice: 'getSupplierInvoice',
+  supplierReturn: 'getSupplierReturn',
+  returnReason: 'getSupplierReturnReason',
+  shippingPort: 'getShippingPort',
+  shipmentType: 'getShipmentType',
+} as const satisfies Record<string, OperationId>;
+
 export class ServerView {
   private readonly cache = new Map<string, Promise<unknown>>();
 
@@ -49,25 +61,14 @@ export class ServerView {
     const c = this.client;
     return this.once(`${resource}:${id}:${sub ?? ''}`, async () => {
       const params = { params: { id } };
+      if (Object.hasOwn(READ_BY_ID, resource)) {
+        return orNull(c.call(READ_BY_ID[resource as keyof typeof READ_BY_ID], params));
+      }
       switch (resource) {
-        case 'customer':
-          return orNull(c.call('getCustomer', params));
         case 'deliveryAddress': {
           const customer = await orNull(c.call('getCustomer', params));
           return customer?.delivery_addresses.find((a) => a.id === sub) ?? null;
         }
-        case 'supplier':
-          return orNull(c.call('getSupplier', params));
-        case 'supplierInvoice':
-          return orNull(c.call('getSupplierInvoice', params));
-        case 'supplierReturn':
-          return orNull(c.call('getSupplierReturn', params));
-        case 'returnReason':
-          return orNull(c.call('getSupplierReturnReason', params));
-        case 'shippingPort':
-          return orNull(c.call('getShippingPort', params));
-        case 'shipmentType':
-          return orNull(c.call('getShipmentType', params));
         case 'fixedPriceGroup': {
           // The API lists fixed price groups but has no read by id.
           const all = await everyPage((page_number) =>

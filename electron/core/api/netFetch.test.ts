@@ -27,14 +27,19 @@ function recordingNet() {
   return { net, calls };
 }
 
+/** The app's API client on the simulator, its requests carried by `net` through netFetch. */
+function clientOver(net: NetLike) {
+  return createApiClient({
+    baseUrl: sim.baseUrl,
+    getApiKey: () => Promise.resolve(KEY),
+    fetch: netFetch(net),
+  });
+}
+
 describe('netFetch', () => {
   it('carries the client’s requests to net.fetch as a URL string and init, bodies and queries included', async () => {
     const { net, calls } = recordingNet();
-    const client = createApiClient({
-      baseUrl: sim.baseUrl,
-      getApiKey: () => Promise.resolve(KEY),
-      fetch: netFetch(net),
-    });
+    const client = clientOver(net);
     const page = await client.call('searchPurchaseOrders', { query: { page_size: 2 } });
     expect(page.data?.length).toBe(2);
     const supplier = (await client.call('getSupplier', { params: { id: 101 } })) as { id: number };
@@ -47,22 +52,13 @@ describe('netFetch', () => {
 
   it('sends a write’s JSON body, and honours the caller’s abort', async () => {
     const { net, calls } = recordingNet();
-    const client = createApiClient({
-      baseUrl: sim.baseUrl,
-      getApiKey: () => Promise.resolve(KEY),
-      fetch: netFetch(net),
-    });
+    const client = clientOver(net);
     const seen: string[] = [];
-    const recording = netFetch({
+    const writer = clientOver({
       fetch: async (url, init) => {
         if (init?.body) seen.push(new TextDecoder().decode(init.body as ArrayBuffer));
         return net.fetch(url, init);
       },
-    });
-    const writer = createApiClient({
-      baseUrl: sim.baseUrl,
-      getApiKey: () => Promise.resolve(KEY),
-      fetch: recording,
     });
     const created = (await writer.call('createCustomer', {
       body: { first_name: 'Net', last_name: 'Fetch' },

@@ -3,7 +3,7 @@
  * offline showed "Online · Syncing…" from the status hub's placeholders).
  */
 import { describe, expect, it } from 'vitest';
-import { placeholderSyncStatus } from '../sync/status';
+import { placeholderSyncStatus } from '../../../src/bridge/syncStatus';
 import type { SyncStatus } from '../sync/types';
 import { statusOnceKnown } from './engineSession';
 

@@ -4,9 +4,10 @@
  * that the key never appears in a result, an event or a log line.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../../../src/bridge/contract';
-import { startSimulator, type Simulator } from '../../../server/index';
+import { startSimulator } from '../../../server/index';
+import { simulatorSuite } from '../sync/testing/simulatorSuite';
 import { storeNameFor } from './connectionTest';
 import { bridgeHarness, type BridgeHarness } from './testing/harness';
 import { waitUntil } from './testing/links';
@@ -14,13 +15,9 @@ import type { DemoSimulator } from './demo';
 
 const KEY = 'bridge-key-3e8b1f0a';
 const WRONG = 'wrong-key-77aa';
-let sim: Simulator;
+const suite = simulatorSuite(() => startSimulator({ port: 0, apiKey: KEY, rateLimit: 100_000 }));
+const apiUrl = () => suite.sim.baseUrl;
 let h: BridgeHarness<DemoSimulator>;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, apiKey: KEY, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
 afterEach(async () => {
   await h.bridge.close();
   const said = h.everything();
@@ -48,9 +45,9 @@ describe('main bridge: connection', () => {
   it('connection.test reports the exact failure and saves nothing', async () => {
     h = bridgeHarness();
     const r = h.renderer('window 1');
-    const wrong = await r.invoke('connection.test', { baseUrl: sim.baseUrl, apiKey: WRONG });
+    const wrong = await r.invoke('connection.test', { baseUrl: apiUrl(), apiKey: WRONG });
     expect(wrong).toMatchObject({ ok: true, value: { ok: false, failure: 'unauthorized' } });
-    const good = await r.invoke('connection.test', { baseUrl: `${sim.baseUrl}/`, apiKey: KEY });
+    const good = await r.invoke('connection.test', { baseUrl: `${apiUrl()}/`, apiKey: KEY });
     expect(good).toMatchObject({ ok: true, value: { ok: true } });
     expect(existsSync(h.secretsFile)).toBe(false);
   });
@@ -58,7 +55,7 @@ describe('main bridge: connection', () => {
   it('connection.set with a failing test saves nothing and changes nothing', async () => {
     h = bridgeHarness();
     const r = h.renderer('window 1');
-    const result = await r.invoke('connection.set', { baseUrl: sim.baseUrl, apiKey: WRONG });
+    const result = await r.invoke('connection.set', { baseUrl: apiUrl(), apiKey: WRONG });
     expect(result).toMatchObject({
       ok: true,
       value: { saved: false, test: { ok: false, failure: 'unauthorized' } },
@@ -79,18 +76,18 @@ describe('main bridge: connection', () => {
     const r = h.renderer('window 1');
     const other = h.renderer('window 2');
     await other.invoke('app.info'); // a second window the bridge knows about
-    const result = await r.invoke('connection.set', { baseUrl: `${sim.baseUrl}//`, apiKey: ` ${KEY} ` });
+    const result = await r.invoke('connection.set', { baseUrl: `${apiUrl()}//`, apiKey: ` ${KEY} ` });
     const expected: ConnectionState = {
       status: 'configured',
-      baseUrl: sim.baseUrl,
-      storeName: storeNameFor(sim.baseUrl),
+      baseUrl: apiUrl(),
+      storeName: storeNameFor(apiUrl()),
       persistent: true,
     };
     expect(result).toEqual({ ok: true, value: { saved: true, state: expected } });
     expect(r.eventsNamed('connection.changed').map((e) => e.payload)).toEqual([expected]);
     expect(other.eventsNamed('connection.changed').map((e) => e.payload)).toEqual([expected]);
     expect(readFileSync(h.secretsFile).toString('latin1')).not.toContain(KEY);
-    expect(await h.reopenSecrets().load()).toEqual({ baseUrl: sim.baseUrl, apiKey: KEY, demo: false });
+    expect(await h.reopenSecrets().load()).toEqual({ baseUrl: apiUrl(), apiKey: KEY, demo: false });
     expect(h.logs.some((line) => line.message === 'connection saved')).toBe(true);
     // No renderer serves the store yet: no engine.
     expect(await r.invoke('sync.status')).toEqual({ ok: true, value: null });
@@ -99,7 +96,7 @@ describe('main bridge: connection', () => {
   it('with a renderer serving the store, sync runs on the saved key and restarts when it is saved again', async () => {
     h = bridgeHarness();
     const r = h.renderer('window 1');
-    const saved = await r.invoke('connection.set', { baseUrl: sim.baseUrl, apiKey: KEY });
+    const saved = await r.invoke('connection.set', { baseUrl: apiUrl(), apiKey: KEY });
     const { storeName } = (saved as { value: { state: ConnectionState } }).value.state;
     const db = r.db(storeName!);
     expect(await r.invoke('store.attach', { storeName })).toEqual({ ok: true, value: {} });
@@ -107,7 +104,7 @@ describe('main bridge: connection', () => {
     expect(r.eventsNamed('sync.status').at(-1)?.payload.running).toBe(true);
 
     // The same URL again (a new key, say): the store is the same, so sync restarts on it at once.
-    await r.invoke('connection.set', { baseUrl: sim.baseUrl, apiKey: KEY });
+    await r.invoke('connection.set', { baseUrl: apiUrl(), apiKey: KEY });
     const started = () => h.logs.filter((line) => line.message === 'engine started').length;
     const stopped = () => h.logs.filter((line) => line.message === 'engine stopped').length;
     await waitUntil(() => started() === 2, 'the second engine');
@@ -117,7 +114,7 @@ describe('main bridge: connection', () => {
   it('connection.clear forgets the key and announces "none"', async () => {
     h = bridgeHarness();
     const r = h.renderer('window 1');
-    await r.invoke('connection.set', { baseUrl: sim.baseUrl, apiKey: KEY });
+    await r.invoke('connection.set', { baseUrl: apiUrl(), apiKey: KEY });
     const cleared = await r.invoke('connection.clear');
     expect(stateOf(cleared)).toEqual({ status: 'none', storeName: null, persistent: true });
     expect(existsSync(h.secretsFile)).toBe(false);
@@ -131,8 +128,8 @@ describe('main bridge: connection', () => {
       await h.bridge.handle(r.link, 'connection.set'),
       await h.bridge.handle(r.link, { command: 'connection.set' }),
       await h.bridge.handle(r.link, { command: 'connection.set', payload: { baseUrl: 42, apiKey: KEY } }),
-      await r.invoke('connection.set', { baseUrl: sim.baseUrl, apiKey: KEY, demo: true }),
-      await r.invoke('connection.set', { baseUrl: sim.baseUrl, apiKey: '   ' }),
+      await r.invoke('connection.set', { baseUrl: apiUrl(), apiKey: KEY, demo: true }),
+      await r.invoke('connection.set', { baseUrl: apiUrl(), apiKey: '   ' }),
       await r.invoke('demo.start', { dataset: 'huge' }),
       await r.invoke('op.retry', { id: '' }),
       await r.invoke('store.attach', {}),
@@ -174,7 +171,7 @@ describe('main bridge: connection', () => {
       ok: false,
       error: { code: 'not_connected' },
     });
-    await r.invoke('connection.set', { baseUrl: sim.baseUrl, apiKey: KEY });
+    await r.invoke('connection.set', { baseUrl: apiUrl(), apiKey: KEY });
     expect(await r.invoke('store.attach', { storeName: 'dockhand-0000' })).toMatchObject({
       ok: false,
       error: { code: 'bad_request' },

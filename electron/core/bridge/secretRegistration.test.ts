@@ -4,9 +4,10 @@
  * the running engine. Checked with the real redactor and the real simulator; the tokens are the ones the
  * requests actually carried (read from the Authorization header by a recording fetch).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../../../src/bridge/contract';
-import { startSimulator, type Simulator } from '../../../server/index';
+import { startSimulator } from '../../../server/index';
+import { simulatorSuite } from '../sync/testing/simulatorSuite';
 import { createRedactor, REDACTED, type Redactor } from '../log/redact';
 import type { FetchLike } from '../api/options';
 import type { DemoSimulator } from './demo';
@@ -15,13 +16,9 @@ import { waitUntil } from './testing/links';
 
 const KEY = 'registered-key-9a0c';
 const TRIED = 'tried-only-key-41f2';
-let sim: Simulator;
+const suite = simulatorSuite(() => startSimulator({ port: 0, apiKey: KEY, rateLimit: 100_000 }));
+const apiUrl = () => suite.sim.baseUrl;
 let h: BridgeHarness<DemoSimulator>;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, apiKey: KEY, rateLimit: 100_000 });
-});
-afterAll(() => sim.stop());
 afterEach(() => h.bridge.close());
 
 /** Every bearer token a request carried. */
@@ -48,9 +45,9 @@ describe('main bridge: secrets the SecretBox never sees are registered with the 
     const recorder = bearerRecorder();
     h = harness(redactor, recorder.fetch);
     const r = h.renderer('window 1');
-    await r.invoke('connection.test', { baseUrl: sim.baseUrl, apiKey: TRIED });
+    await r.invoke('connection.test', { baseUrl: apiUrl(), apiKey: TRIED });
     expect(redactor.redactText(`x ${TRIED} y`)).toBe(`x ${REDACTED} y`);
-    await r.invoke('connection.test', { baseUrl: sim.baseUrl, apiKey: KEY });
+    await r.invoke('connection.test', { baseUrl: apiUrl(), apiKey: KEY });
     expect(redactor.redactText(`x ${KEY} y`)).toBe(`x ${REDACTED} y`);
     // The purchase-order step of the test carried a token: it was registered as it was issued.
     expect(recorder.tokens.size).toBeGreaterThan(0);
@@ -62,7 +59,7 @@ describe('main bridge: secrets the SecretBox never sees are registered with the 
     const recorder = bearerRecorder();
     h = harness(redactor, recorder.fetch);
     const r = h.renderer('window 1');
-    const saved = await r.invoke('connection.set', { baseUrl: sim.baseUrl, apiKey: KEY });
+    const saved = await r.invoke('connection.set', { baseUrl: apiUrl(), apiKey: KEY });
     const { storeName } = (saved as { value: { state: ConnectionState } }).value.state;
     const db = r.db(storeName!);
     recorder.tokens.clear();

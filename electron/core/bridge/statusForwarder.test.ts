@@ -5,25 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../../src/bridge/contract';
+import { idleSyncStatus } from '../../../src/bridge/testing/syncStatus';
 import type { SyncStatus } from '../sync/types';
 import { SILENT_APP_LOGGER } from './logger';
 import type { RendererLink } from './rendererLink';
 import { createStatusForwarder, statusStateKey, statusView, type ForwarderClock } from './statusForwarder';
 
 function status(pending: number, extra: Partial<SyncStatus> = {}): SyncStatus {
-  return {
-    running: true,
-    online: true,
-    authenticated: true,
-    pausedReason: undefined,
-    counts: { pending, sending: 0, failed: 0, blocked: 0, conflicted: 0, uncertain: 0 },
-    activity: 'pushing',
-    lastPull: {},
-    pullProgress: {},
-    pull: { tier: 'idle', dockReady: true, firstSync: false, done: 0, total: 0 },
-    watchdog: { stuck: false },
-    ...extra,
-  };
+  return idleSyncStatus({ counts: { ...idleSyncStatus().counts, pending }, activity: 'pushing', ...extra });
 }
 
 /** A clock whose time moves only when the test says; due timers fire in order as it passes them. */

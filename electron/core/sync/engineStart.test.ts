@@ -54,12 +54,7 @@ it('starts pulling before pruning, after making the ops found sending uncertain'
       return harness.store.prune(request);
     },
   };
-  const engine = harness.restart({ store });
-  try {
-    await firstRun(engine);
-  } finally {
-    pruneGate.stop();
-  }
+  await firstRun(harness.restart({ store }), pruneGate);
 
   // Op states are settled first; the pull's first request leaves while the prune still waits.
   expect(events.slice(0, 2)).toEqual(['listOps', 'refreshBlocking']);

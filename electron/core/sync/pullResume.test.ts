@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator } from '../../../server/index';
 import type { PortRequest, StorePort } from '../../../src/db/storePort';
 import { enqueue } from '../../../src/db/outbox';
+import type { FetchLike } from '../api/options';
 import { recordingFetch, waitFor } from './testing/fetches';
 import { simulatorSuite } from './testing/simulatorSuite';
 import { engineHarness, type EngineHarness } from './testing/harness';
@@ -20,8 +21,12 @@ const suite = simulatorSuite(() => startSimulator({ port: 0, control: true, rate
 });
 let harness: EngineHarness | undefined;
 
-function pullOnly(resources: string[], more: Partial<SyncEngineOptions['pull']> = {}) {
-  return { pull: { resources, pageSize: 500, byId: false, intervalMs: 600_000, ...more } };
+/** The engine pulling only `resources` (one pass, no by-id fetches), its requests through `fetch` if given. */
+function pullOnly(resources: string[], more: Partial<SyncEngineOptions['pull']> = {}, fetch?: FetchLike) {
+  return {
+    pull: { resources, pageSize: 500, byId: false, intervalMs: 600_000, ...more },
+    ...(fetch ? { clientOptions: { fetch } } : {}),
+  };
 }
 
 const cursorOf = async (resource: string) => (await harness!.store.getCursor({ resource })).cursor;
@@ -81,10 +86,7 @@ describe('crash during the initial sync', () => {
 describe('credit note items', () => {
   it('trickle in after the first pass of the notes, then come with changed notes, replacing the cached list', async () => {
     const recording = recordingFetch();
-    harness = suite.harness({
-      ...pullOnly(['creditNotes'], { pageSize: 10 }),
-      clientOptions: { fetch: recording.fetch },
-    });
+    harness = suite.harness(pullOnly(['creditNotes'], { pageSize: 10 }, recording.fetch));
     const itemsLanded: number[] = [];
     const notesPassDone = () => harness!.store.getCursor({ resource: 'creditNotes' });
     harness.restart({
@@ -135,10 +137,7 @@ describe('credit note items', () => {
 describe('product supplier links', () => {
   it('are swept over the cached products a batch per run, keeping local edits, then left until stale', async () => {
     const recording = recordingFetch();
-    harness = suite.harness({
-      ...pullOnly(['productSuppliers'], { productSuppliersBatch: 10 }),
-      clientOptions: { fetch: recording.fetch },
-    });
+    harness = suite.harness(pullOnly(['productSuppliers'], { productSuppliersBatch: 10 }, recording.fetch));
     // The products the cache knows (a PO pull puts the ones its lines name): 25 of them.
     const products = [...suite.sim.state.productSuppliers.keys()].sort((a, b) => a - b).slice(0, 25);
     await harness.db.products.bulkPut(products.map((id) => ({ id }) as never));
@@ -221,10 +220,7 @@ describe('a queued delete', () => {
 describe('keyset pages', () => {
   it('are asked for before the page before them is stored, and every row still lands once', async () => {
     const recording = recordingFetch();
-    harness = suite.harness({
-      ...pullOnly(['customers'], { pageSize: 20 }),
-      clientOptions: { fetch: recording.fetch },
-    });
+    harness = suite.harness(pullOnly(['customers'], { pageSize: 20 }, recording.fetch));
     const searches = () => recording.calls().filter((call) => call.path.includes('customers')).length;
     const total = suite.sim.control.snapshot().counts.customers!;
     const pages = Math.ceil(total / 20);

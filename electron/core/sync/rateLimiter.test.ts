@@ -4,7 +4,7 @@
  * again, the pace grows back and is lifted, and a ceiling holds whatever the server says.
  */
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter, type RateLimiter } from './rateLimiter';
+import { createRateLimiter, type RateLimiter, type RateLimiterOptions } from './rateLimiter';
 import { manualClock, type ManualClock } from './testing/manualClock';
 
 /** Lets every resolved acquire run its continuation. */
@@ -18,6 +18,23 @@ async function sendOver(limiter: RateLimiter, clock: ManualClock, count: number,
   }
 }
 
+/**
+ * A limiter on a clock of its own that let `count` requests through evenly over `ms`, then was refused with
+ * a Retry-After of `retryMs`.
+ */
+async function refusedAfter(
+  count: number,
+  ms: number,
+  retryMs: number,
+  options: Omit<RateLimiterOptions, 'clock'> = {},
+) {
+  const clock = manualClock();
+  const limiter = createRateLimiter({ clock, ...options });
+  await sendOver(limiter, clock, count, ms);
+  limiter.throttled(retryMs);
+  return { clock, limiter };
+}
+
 function tracked(promise: Promise<void>) {
   const state = { done: false, failed: undefined as unknown };
   promise.then(
@@ -25,6 +42,25 @@ function tracked(promise: Promise<void>) {
     (error: unknown) => (state.failed = error),
   );
   return state;
+}
+
+/**
+ * One more millisecond ends the pause: the pace is `rate` a minute, and the request held through the pause
+ * waits for its first slot, then leaves.
+ */
+async function pacedAtPauseEnd(
+  clock: ManualClock,
+  limiter: RateLimiter,
+  waiting: ReturnType<typeof tracked>,
+  rate: number,
+) {
+  clock.advance(1);
+  await settle();
+  expect(limiter.requestsPerMinute()).toBeCloseTo(rate, 5);
+  expect(waiting.done).toBe(false);
+  clock.advanceToNext();
+  await settle();
+  expect(waiting.done).toBe(true);
 }
 
 describe('the adaptive rate limiter', () => {
@@ -37,11 +73,7 @@ describe('the adaptive rate limiter', () => {
   });
 
   it('holds every request until Retry-After has passed, then paces at 70 % of what got through', async () => {
-    const clock = manualClock();
-    const limiter = createRateLimiter({ clock });
-    await sendOver(limiter, clock, 100, 30_000);
-    limiter.throttled(5_000);
-
+    const { clock, limiter } = await refusedAfter(100, 30_000, 5_000);
     const waiting = tracked(limiter.acquire());
     await settle();
     expect(clock.nextWake()).toBe(clock.now() + 5_000);
@@ -49,20 +81,11 @@ describe('the adaptive rate limiter', () => {
     await settle();
     expect(waiting.done).toBe(false);
     // At the end of the pause the pace is 70 % of the 200 a minute that got through, with no saved burst.
-    clock.advance(1);
-    await settle();
-    expect(limiter.requestsPerMinute()).toBeCloseTo(140, 5);
-    expect(waiting.done).toBe(false);
-    clock.advanceToNext();
-    await settle();
-    expect(waiting.done).toBe(true);
+    await pacedAtPauseEnd(clock, limiter, waiting, 140);
   });
 
   it('treats 429s that arrive during the pause as the same burst: the pause extends, the pace is cut once', async () => {
-    const clock = manualClock();
-    const limiter = createRateLimiter({ clock });
-    await sendOver(limiter, clock, 50, 30_000);
-    limiter.throttled(2_000);
+    const { clock, limiter } = await refusedAfter(50, 30_000, 2_000);
     clock.advance(500);
     limiter.throttled(3_000);
     const start = clock.now();
@@ -70,20 +93,11 @@ describe('the adaptive rate limiter', () => {
     const waiting = tracked(limiter.acquire());
     await settle();
     expect(clock.nextWake()).toBe(start + 3_000);
-    clock.advance(1);
-    await settle();
-    expect(limiter.requestsPerMinute()).toBeCloseTo(70, 5);
-    expect(waiting.done).toBe(false);
-    clock.advanceToNext();
-    await settle();
-    expect(waiting.done).toBe(true);
+    await pacedAtPauseEnd(clock, limiter, waiting, 70);
   });
 
   it('paces from what got through, not from the pace it had: stray 429s do not ratchet it down', async () => {
-    const clock = manualClock();
-    const limiter = createRateLimiter({ clock });
-    await sendOver(limiter, clock, 50, 30_000);
-    limiter.throttled(1_000);
+    const { clock, limiter } = await refusedAfter(50, 30_000, 1_000);
     clock.advance(1_000);
     expect(limiter.requestsPerMinute()).toBeCloseTo(70, 5);
     // Refused again at once: the last minute still let ~100 a minute through, so the pace stays near 70
@@ -95,29 +109,20 @@ describe('the adaptive rate limiter', () => {
   });
 
   it('judges a session younger than a minute by its pace, not by its short history', async () => {
-    const clock = manualClock();
-    const limiter = createRateLimiter({ clock });
     // 50 in 2 s is 1,500 a minute, though only 50 went in the last minute.
-    await sendOver(limiter, clock, 50, 2_000);
-    limiter.throttled(1_000);
+    const { clock, limiter } = await refusedAfter(50, 2_000, 1_000);
     clock.advance(1_000);
     expect(limiter.requestsPerMinute()).toBeCloseTo(1_050, 5);
   });
 
   it('never paces below the floor, however little got through', async () => {
-    const clock = manualClock();
-    const limiter = createRateLimiter({ clock, minRequestsPerMinute: 60 });
-    await sendOver(limiter, clock, 10, 30_000);
-    limiter.throttled(1_000);
+    const { clock, limiter } = await refusedAfter(10, 30_000, 1_000, { minRequestsPerMinute: 60 });
     clock.advance(1_000);
     expect(limiter.requestsPerMinute()).toBe(60);
   });
 
   it('grows back to what got through after the recovery time, faster after it, then lifts the pacing', async () => {
-    const clock = manualClock();
-    const limiter = createRateLimiter({ clock, recoveryMs: 2_000 });
-    await sendOver(limiter, clock, 150, 30_000);
-    limiter.throttled(1_000);
+    const { clock, limiter } = await refusedAfter(150, 30_000, 1_000, { recoveryMs: 2_000 });
     clock.advance(1_000);
     const rates: number[] = [];
     for (let step = 0; step < 3; step++) {

@@ -136,15 +136,20 @@ describe('5xx on a create', () => {
 });
 
 describe('crash resume of push', () => {
+  /**
+   * The crashed run: an order made offline, its write-ahead mark, the request went out and the server
+   * committed it, then the app died (the harness's engine has not started yet).
+   */
+  async function crashedAfterSending(h: EngineHarness) {
+    const order = await offlineOrder(h.db);
+    const { op: sending } = await h.store.markSending({ id: order.op.id, at: new Date().toISOString() });
+    await h.client.call('createPurchaseOrder', { body: sending!.body as never });
+    return order;
+  }
+
   it('looks up an op left sending whose request had reached the server, and never resends it', async () => {
     harness = suite.harness();
-    const order = await offlineOrder(harness.db);
-    // The crashed run: write-ahead mark, the request went out and committed, then the app died.
-    const { op: sending } = await harness.store.markSending({
-      id: order.op.id,
-      at: new Date().toISOString(),
-    });
-    await harness.client.call('createPurchaseOrder', { body: sending!.body as never });
+    const order = await crashedAfterSending(harness);
     expect(suite.sim.control.snapshot().purchaseOrders[order.externalId]).toHaveLength(1);
 
     await harness.engine.start();
@@ -170,14 +175,9 @@ describe('crash resume of push', () => {
 
   it('puts ambiguous matches in front of the user instead of guessing', async () => {
     harness = suite.harness();
-    const order = await offlineOrder(harness.db);
-    const { op: sending } = await harness.store.markSending({
-      id: order.op.id,
-      at: new Date().toISOString(),
-    });
+    const order = await crashedAfterSending(harness);
     // Two orders carry the key (another client imported one before the server enforced uniqueness, say):
     // the simulator refuses a second one, so plant it in its state directly.
-    await harness.client.call('createPurchaseOrder', { body: sending!.body as never });
     const [first] = [...suite.sim.state.purchaseOrders.values()].filter(
       (po) => po.external_purchase_order_id === order.externalId,
     );

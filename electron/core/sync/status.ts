@@ -5,6 +5,7 @@
  * → the status carries a flag and the reason, so a silent stall is never invisible. The op counts it shows
  * are re-read after every op transition (`notifying`), an op starting to send included.
  */
+import { placeholderSyncStatus } from '../../../src/bridge/syncStatus';
 import type { OpCounts, StorePort } from '../../../src/db/storePort';
 import type { StoreTroubleView } from './storeTrouble';
 import type { OpCountsView, PullProgress, PullSummary, SyncStatus } from './types';
@@ -34,24 +35,6 @@ export function viewOf(counts: OpCounts): OpCountsView {
     blocked: counts.blocked,
     conflicted: counts.conflicted,
     uncertain: counts.uncertain,
-  };
-}
-
-/**
- * What the hub says before the engine has run: stopped, nothing known. Until the pull's first run reads the
- * cursors: not ready, first sync assumed.
- */
-export function placeholderSyncStatus(): SyncStatus {
-  return {
-    running: false,
-    online: true,
-    authenticated: true,
-    counts: { pending: 0, sending: 0, failed: 0, blocked: 0, conflicted: 0, uncertain: 0 },
-    activity: 'stopped',
-    lastPull: {},
-    pullProgress: {},
-    pull: { tier: 'idle', dockReady: false, firstSync: true, done: 0, total: 0 },
-    watchdog: { stuck: false },
   };
 }
 

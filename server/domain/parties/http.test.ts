@@ -123,25 +123,34 @@ describe('suppliers', () => {
   });
 });
 
+/** The reference records named by a `{name}` body alone, with by-id read, rename and delete routes. */
+type NamedRecord = 'SupplierReturnReason' | 'ShippingPort';
+
+/** Creates a named record, reads it back and renames it over HTTP; its id. */
+async function createReadRename(record: NamedRecord, name: string, renamed: string): Promise<number> {
+  const { id } = await api.ok<{ id: number }>(`create${record}`, { body: { name } });
+  await api.ok(`get${record}`, { params: { id } });
+  await api.ok(`update${record}`, { params: { id }, body: { name: renamed } });
+  return id;
+}
+
+/** Read, rename and delete of a record that is not there: 404 on each. */
+async function missingOnEveryRoute(record: NamedRecord, id: number): Promise<void> {
+  await api.fails(`get${record}`, 404, { params: { id } });
+  await api.fails(`update${record}`, 404, { params: { id }, body: { name: 'x' } });
+  await api.fails(`delete${record}`, 404, { params: { id } });
+}
+
 describe('supplier return reasons', () => {
   it('creates, reads, renames and soft-deletes', async () => {
-    const created = await api.ok<{ id: number }>('createSupplierReturnReason', { body: { name: 'Faulty' } });
-    await api.ok('getSupplierReturnReason', { params: { id: created.id } });
-    await api.ok('updateSupplierReturnReason', { params: { id: created.id }, body: { name: 'Broken' } });
-    await api.ok('deleteSupplierReturnReason', { params: { id: created.id } });
-    expect(await api.ok('getSupplierReturnReason', { params: { id: created.id } })).toMatchObject({
-      deleted: true,
-    });
-    await api.fails('updateSupplierReturnReason', 409, {
-      params: { id: created.id },
-      body: { name: 'Again' },
-    });
+    const id = await createReadRename('SupplierReturnReason', 'Faulty', 'Broken');
+    await api.ok('deleteSupplierReturnReason', { params: { id } });
+    expect(await api.ok('getSupplierReturnReason', { params: { id } })).toMatchObject({ deleted: true });
+    await api.fails('updateSupplierReturnReason', 409, { params: { id }, body: { name: 'Again' } });
   });
 
   it('answers 404, 400 for a bound and 409 for a taken name', async () => {
-    await api.fails('getSupplierReturnReason', 404, { params: { id: 99 } });
-    await api.fails('updateSupplierReturnReason', 404, { params: { id: 99 }, body: { name: 'x' } });
-    await api.fails('deleteSupplierReturnReason', 404, { params: { id: 99 } });
+    await missingOnEveryRoute('SupplierReturnReason', 99);
     const tooLong = await api.fails('createSupplierReturnReason', 400, { body: { name: 'x'.repeat(101) } });
     expect(fieldsOf(tooLong)).toEqual(['name']);
     await api.fails('createSupplierReturnReason', 409, { body: { name: 'Damaged in transit' } });
@@ -162,13 +171,9 @@ describe('supplier return reasons', () => {
 
 describe('shipping ports and shipment types (/v2)', () => {
   it('creates, reads, renames and deletes ports', async () => {
-    const port = await api.ok<{ id: number }>('createShippingPort', { body: { name: 'Fremantle' } });
-    await api.ok('getShippingPort', { params: { id: port.id } });
-    await api.ok('updateShippingPort', { params: { id: port.id }, body: { name: 'Port of Fremantle' } });
-    await api.ok('deleteShippingPort', { params: { id: port.id } });
-    await api.fails('getShippingPort', 404, { params: { id: port.id } });
-    await api.fails('updateShippingPort', 404, { params: { id: port.id }, body: { name: 'x' } });
-    await api.fails('deleteShippingPort', 404, { params: { id: port.id } });
+    const id = await createReadRename('ShippingPort', 'Fremantle', 'Port of Fremantle');
+    await api.ok('deleteShippingPort', { params: { id } });
+    await missingOnEveryRoute('ShippingPort', id);
     await api.fails('deleteShippingPort', 409, { params: { id: 3 } });
     expect(fieldsOf(await api.fails('createShippingPort', 400, { body: { name: '' } }))).toEqual(['name']);
   });

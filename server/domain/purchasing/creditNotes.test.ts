@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CreditNoteItemSchema, CreditNoteSchema } from '../../../src/api/resources';
-import { call, fixtureState, problemOf } from './testing';
+import { call, fixtureState, problemOf, refusalStatus } from './testing';
 
 const ids = (page: unknown) => (page as { data: { id: number }[] }).data.map((row) => row.id);
 
@@ -8,17 +8,13 @@ describe('credit notes', () => {
   it('reads a credit note and its items; 404 for unknown ids and items of another note', () => {
     const state = fixtureState();
     expect(CreditNoteSchema.parse(call(state, 'getCreditNote', { params: { id: 9001 } })).id).toBe(9001);
-    expect(problemOf(() => call(state, 'getCreditNote', { params: { id: 1 } })).status).toBe(404);
+    expect(refusalStatus(state, 'getCreditNote', { params: { id: 1 } })).toBe(404);
     const item = CreditNoteItemSchema.parse(
       call(state, 'getCreditNoteItem', { params: { id: 9001, item_id: 9102 } }),
     );
     expect(item.id).toBe(9102);
-    expect(
-      problemOf(() => call(state, 'getCreditNoteItem', { params: { id: 9001, item_id: 9103 } })).status,
-    ).toBe(404);
-    expect(
-      problemOf(() => call(state, 'getCreditNoteItem', { params: { id: 1, item_id: 9101 } })).status,
-    ).toBe(404);
+    expect(refusalStatus(state, 'getCreditNoteItem', { params: { id: 9001, item_id: 9103 } })).toBe(404);
+    expect(refusalStatus(state, 'getCreditNoteItem', { params: { id: 1, item_id: 9101 } })).toBe(404);
   });
 
   it('searches by the list parameters, supplier_reference, since filters and filter_by', () => {

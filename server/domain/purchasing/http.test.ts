@@ -316,37 +316,22 @@ describe('supplier invoices over HTTP', () => {
 
 describe('supplier returns over HTTP', () => {
   it('items: create 201 / 400 / 404 / 409, read 200 / 404, search 200 / 404 / 400', async () => {
-    const created = expectSuccess(
-      await send('POST', '/supplierreturns/8001/supplierreturnitems', {
-        product: { id: 101 },
-        supplier_return_reason: { id: 5 },
-        return_quantity: 2,
-      }),
-      'createSupplierReturnItem',
-    );
-    expect(
-      expectProblem(
-        await send('POST', '/supplierreturns/8001/supplierreturnitems', {
-          product: { id: 101 },
-          supplier_return_reason: { id: 6 },
-          return_quantity: 0,
-        }),
-        400,
-      ),
-    ).toEqual(['return_quantity']);
-    expect(
-      expectProblem(
-        await send('POST', '/supplierreturns/8001/supplierreturnitems', {
-          product: { id: 999 },
-          supplier_return_reason: { id: 6 },
-          return_quantity: 1,
-        }),
-        400,
-      ).sort(),
-    ).toEqual(['product.id', 'supplier_return_reason.id']);
-    const anItem = { product: { id: 101 }, supplier_return_reason: { id: 5 }, return_quantity: 1 };
-    expectProblem(await send('POST', '/supplierreturns/999999/supplierreturnitems', anItem), 404);
-    expectProblem(await send('POST', '/supplierreturns/8002/supplierreturnitems', anItem), 409);
+    /** A return item's create body: product, reason and quantity. */
+    const item = (product: number, reason: number, quantity: number) => ({
+      product: { id: product },
+      supplier_return_reason: { id: reason },
+      return_quantity: quantity,
+    });
+    const addTo = (returnId: number, body: ReturnType<typeof item>) =>
+      send('POST', `/supplierreturns/${returnId}/supplierreturnitems`, body);
+    const created = expectSuccess(await addTo(8001, item(101, 5, 2)), 'createSupplierReturnItem');
+    expect(expectProblem(await addTo(8001, item(101, 6, 0)), 400)).toEqual(['return_quantity']);
+    expect(expectProblem(await addTo(8001, item(999, 6, 1)), 400).sort()).toEqual([
+      'product.id',
+      'supplier_return_reason.id',
+    ]);
+    expectProblem(await addTo(999999, item(101, 5, 1)), 404);
+    expectProblem(await addTo(8002, item(101, 5, 1)), 409);
 
     expectSuccess(
       await send('GET', `/supplierreturns/8001/supplierreturnitems/${created.id}`),

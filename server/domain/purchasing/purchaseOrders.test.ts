@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PurchaseOrderItemSchema, PurchaseOrderSchema, type PurchaseOrder } from '../../../src/api/resources';
-import { call, fixtureOrderBody, fixtureState, problemOf, TestClock } from './testing';
+import { call, fixtureOrderBody, fixtureState, problemOf, refusalStatus, TestClock } from './testing';
 import type { SimState } from '../../state';
 
 /** The sample body, pointed at the fixture's outlet, supplier, products and reference ids. */
@@ -168,7 +168,7 @@ describe('getPurchaseOrder', () => {
       call(state, 'getPurchaseOrder', { params: { id: 1 }, query: { include_items: true } }),
     );
     expect(full.purchase_order_items).toHaveLength(2);
-    expect(problemOf(() => call(state, 'getPurchaseOrder', { params: { id: 2 } })).status).toBe(404);
+    expect(refusalStatus(state, 'getPurchaseOrder', { params: { id: 2 } })).toBe(404);
   });
 });
 
@@ -191,7 +191,7 @@ describe('searchPurchaseOrderItems', () => {
       { id: 1, quantity_remaining: 24 },
       { id: 2, quantity_remaining: 6 },
     ]);
-    expect(problemOf(() => call(state, 'searchPurchaseOrderItems', { params: { id: 9 } })).status).toBe(404);
+    expect(refusalStatus(state, 'searchPurchaseOrderItems', { params: { id: 9 } })).toBe(404);
   });
 });
 
@@ -212,12 +212,8 @@ describe('deletePurchaseOrderItem', () => {
   it('answers 404 for an unknown order or item', () => {
     const state = fixtureState();
     createOrder(state, new TestClock());
-    expect(
-      problemOf(() => call(state, 'deletePurchaseOrderItem', { params: { id: 7, item_id: 1 } })).status,
-    ).toBe(404);
-    expect(
-      problemOf(() => call(state, 'deletePurchaseOrderItem', { params: { id: 1, item_id: 7 } })).status,
-    ).toBe(404);
+    expect(refusalStatus(state, 'deletePurchaseOrderItem', { params: { id: 7, item_id: 1 } })).toBe(404);
+    expect(refusalStatus(state, 'deletePurchaseOrderItem', { params: { id: 1, item_id: 7 } })).toBe(404);
   });
 
   it('answers 409 for a line with received stock and for a closed order', () => {
@@ -228,17 +224,13 @@ describe('deletePurchaseOrderItem', () => {
         { product: { id: 102 }, quantity_ordered: 4 },
       ],
     });
-    expect(
-      problemOf(() => call(state, 'deletePurchaseOrderItem', { params: { id: 1, item_id: 1 } })).status,
-    ).toBe(409);
+    expect(refusalStatus(state, 'deletePurchaseOrderItem', { params: { id: 1, item_id: 1 } })).toBe(409);
     createOrder(state, new TestClock(), {
       external_purchase_order_id: 'cancelled',
       status: { id: 6 },
       update_linked_transfers_on_receipt_to: null,
     });
-    expect(
-      problemOf(() => call(state, 'deletePurchaseOrderItem', { params: { id: 2, item_id: 3 } })).status,
-    ).toBe(409);
+    expect(refusalStatus(state, 'deletePurchaseOrderItem', { params: { id: 2, item_id: 3 } })).toBe(409);
     expect(state.purchaseOrders.get(1)!.items).toHaveLength(2);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { samplePurchaseOrderCreate } from '../../../src/api/requests/fixtures';
 import { SupplierInvoiceSchema, type SupplierInvoice } from '../../../src/api/resources';
 import type { SimState } from '../../state';
-import { call, fixtureState, problemOf, TestClock } from './testing';
+import { call, fixtureState, problemOf, refusalStatus, TestClock } from './testing';
 
 /** Order 1 (OnOrder, outlet 1): item 1 = 10 × product 101 at 8.00, item 2 = 4 × product 102 at 20.00. */
 function stateWithOrder(clock = new TestClock()) {
@@ -380,7 +380,7 @@ describe('getSupplierInvoice / searchSupplierInvoices', () => {
     createInvoice(state, invoiceBody([{ purchase_order_item_id: 1, quantity_received: 1 }]));
     const invoice = call(state, 'getSupplierInvoice', { params: { id: 1 } }) as SupplierInvoice;
     expect(invoice.supplier_invoice_number).toBe('INV-1');
-    expect(problemOf(() => call(state, 'getSupplierInvoice', { params: { id: 2 } })).status).toBe(404);
+    expect(refusalStatus(state, 'getSupplierInvoice', { params: { id: 2 } })).toBe(404);
     const page = call(state, 'searchSupplierInvoices', { query: { filter_by: 'status:eq:Finalised' } }) as {
       total_records: number;
     };

@@ -6,7 +6,7 @@ import {
   type SupplierReturnItem,
 } from '../../../src/api/resources';
 import type { SimState } from '../../state';
-import { call, fixtureState, problemOf, TestClock } from './testing';
+import { call, fixtureState, problemOf, refusalStatus, TestClock } from './testing';
 
 // Reference ids (server/data/reference.ts): return statuses 1 Incomplete, 2 In Progress, 3 Finalised;
 // item sources 1 'Purchase order' … 4 'Stocktake'; countries 1 Australia, 3 China.
@@ -170,14 +170,12 @@ describe('getSupplierReturn / items', () => {
   it('reads a return and its items, 404 for unknown ids or an item of another return', () => {
     const state = fixtureState();
     expect((call(state, 'getSupplierReturn', { params: { id: 8002 } }) as SupplierReturn).id).toBe(8002);
-    expect(problemOf(() => call(state, 'getSupplierReturn', { params: { id: 1 } })).status).toBe(404);
+    expect(refusalStatus(state, 'getSupplierReturn', { params: { id: 1 } })).toBe(404);
     const item = call(state, 'getSupplierReturnItem', {
       params: { id: 8002, item_id: 8101 },
     }) as SupplierReturnItem;
     expect(item.id).toBe(8101);
-    expect(
-      problemOf(() => call(state, 'getSupplierReturnItem', { params: { id: 8001, item_id: 8101 } })).status,
-    ).toBe(404);
+    expect(refusalStatus(state, 'getSupplierReturnItem', { params: { id: 8001, item_id: 8101 } })).toBe(404);
   });
 
   it('searches the items of one return; ids overrides the other parameters', () => {

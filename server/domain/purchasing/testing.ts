@@ -22,6 +22,7 @@ import type { Product } from '../../../src/api/resources';
 import { generateReferenceLists, generateUsers } from '../../data/reference';
 import type { SimState } from '../../state';
 import type { HandlerContext } from '../context';
+import { problemOf } from '../problemOf';
 import { purchasingHandlers, type PurchasingOperationId } from './index';
 
 export const START = Date.parse('2026-04-01T08:00:00.000Z');
@@ -209,4 +210,14 @@ export function call(
   return JSON.parse(result.json);
 }
 
-export { problemOf } from '../problemOf';
+/** The status of the refusal a call throws (fails the test when it does not throw one). */
+export function refusalStatus(
+  state: SimState,
+  op: PurchasingOperationId,
+  input: CallInput = {},
+  clock?: TestClock,
+): number {
+  return problemOf(() => call(state, op, input, clock)).status;
+}
+
+export { problemOf };

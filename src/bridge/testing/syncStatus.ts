@@ -3,18 +3,15 @@
  * so each test spells out only the fields it cares about. A fresh object each call, safe to mutate.
  */
 import type { SyncStatusView } from '../contract';
+import { placeholderSyncStatus } from '../syncStatus';
 
 export function idleSyncStatus(overrides: Partial<SyncStatusView> = {}): SyncStatusView {
+  const start = placeholderSyncStatus();
   return {
+    ...start,
     running: true,
-    online: true,
-    authenticated: true,
-    counts: { pending: 0, sending: 0, failed: 0, blocked: 0, conflicted: 0, uncertain: 0 },
     activity: 'idle',
-    lastPull: {},
-    pullProgress: {},
-    pull: { tier: 'idle', dockReady: true, firstSync: false, done: 0, total: 0 },
-    watchdog: { stuck: false },
+    pull: { ...start.pull, dockReady: true, firstSync: false },
     ...overrides,
   };
 }

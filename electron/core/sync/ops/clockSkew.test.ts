@@ -72,28 +72,28 @@ const creates = [
 const applied = (decision: ReconcileOutcome) => decision.outcome;
 
 describe.each(creates)('$name: a lost create is found whatever the PC clock did', (create) => {
-  it('with the PC clock 10 minutes fast', async () => {
+  /** The create sent with the PC clock `offsetMs` off, its answer lost: in doubt. */
+  async function lostWithClockAt(offsetMs: number) {
     const clock = pcClock();
-    clock.set(10 * MINUTE);
+    clock.set(offsetMs);
     const h = await opsHarness(sim, { now: clock.now });
     const uncertain = await h.sendDropped(create.queue(h));
+    return { clock, h, uncertain };
+  }
+
+  it('with the PC clock 10 minutes fast', async () => {
+    const { h, uncertain } = await lostWithClockAt(10 * MINUTE);
     expect(create.onServer(uncertain)).toBe(1);
     expect(applied(await create.reconcile(h, uncertain))).toBe('applied');
   });
 
   it('with the PC clock 10 minutes slow', async () => {
-    const clock = pcClock();
-    clock.set(-10 * MINUTE);
-    const h = await opsHarness(sim, { now: clock.now });
-    const uncertain = await h.sendDropped(create.queue(h));
+    const { h, uncertain } = await lostWithClockAt(-10 * MINUTE);
     expect(applied(await create.reconcile(h, uncertain))).toBe('applied');
   });
 
   it('when a clock 10 minutes fast is put right between the attempt and the lookup', async () => {
-    const clock = pcClock();
-    clock.set(10 * MINUTE);
-    const h = await opsHarness(sim, { now: clock.now });
-    const uncertain = await h.sendDropped(create.queue(h));
+    const { clock, h, uncertain } = await lostWithClockAt(10 * MINUTE);
     clock.set(0);
     // Other requests answered since: the client now sees the right offset too.
     await h.client.call('getShippingPort', { params: { id: 1 } });
@@ -101,9 +101,7 @@ describe.each(creates)('$name: a lost create is found whatever the PC clock did'
   });
 
   it('when the clock is set 10 minutes back between the attempt and the lookup', async () => {
-    const clock = pcClock();
-    const h = await opsHarness(sim, { now: clock.now });
-    const uncertain = await h.sendDropped(create.queue(h));
+    const { clock, h, uncertain } = await lostWithClockAt(0);
     clock.set(-10 * MINUTE);
     await h.client.call('getShippingPort', { params: { id: 1 } });
     // The offset now is 10 minutes more than at the attempt: converting with it would search too late.
@@ -120,10 +118,7 @@ describe.each(creates)('$name: a lost create is found whatever the PC clock did'
   });
 
   it('after a restart with the clock still fast: the first lookup asks the server first', async () => {
-    const clock = pcClock();
-    clock.set(10 * MINUTE);
-    const before = await opsHarness(sim, { now: clock.now });
-    const uncertain = await before.sendDropped(create.queue(before));
+    const { clock, uncertain } = await lostWithClockAt(10 * MINUTE);
     const after = await opsHarness(sim, { now: clock.now, cold: true });
     expect(applied(await create.reconcile(after, uncertain))).toBe('applied');
   });

@@ -53,11 +53,7 @@ it('asks for the first page while the totals are counted, and stores it once eve
   };
   const engine = harness.restart({ store });
   harness.engine = engine;
-  try {
-    await firstRun(engine);
-  } finally {
-    countRequests.stop();
-  }
+  await firstRun(engine, countRequests);
 
   // The run's initial passes were counted at its start, the credit notes' items pass (after the notes) too.
   expect(countsHeld).toBe(RESOURCES.length + 1);

@@ -55,12 +55,7 @@ it('asks for the closed orders while the open ones are stored, having opened the
       return harness.store.applyPulledPage(request);
     },
   };
-  const engine = harness.restart({ store });
-  try {
-    await firstRun(engine);
-  } finally {
-    dock.stop();
-  }
+  await firstRun(harness.restart({ store }), dock);
 
   expect(lightAskedWhileDockHeld).toBe(true);
   expect(linesPassOpenAtLightPages.length).toBeGreaterThan(0);

@@ -81,11 +81,7 @@ it('sends again a page the store did not answer in time, shows "stalled" meanwhi
     );
     if (status.pullProgress.supplierInvoices?.stalled && again.length >= 2) window.held.release();
   });
-  try {
-    await firstRun(engine);
-  } finally {
-    window.held.stop();
-  }
+  await firstRun(engine, window.held);
 
   // Released by the pull's own retry, not by the hang guard.
   expect(window.held.early).toBe(true);

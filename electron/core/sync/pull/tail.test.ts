@@ -46,12 +46,7 @@ it('sweeps product supplier links beside the by-id records, whose resources are 
       clientOptions: { fetch: recording.fetch },
     }),
   );
-  try {
-    await firstRun(harness.engine);
-  } finally {
-    sweep.stop();
-    supplier.stop();
-  }
+  await firstRun(harness.engine, sweep, supplier);
 
   expect(sweepHeld && supplierHeld).toBe(true);
   expect(sweep.early).toBe(true);

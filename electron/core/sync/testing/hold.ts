@@ -43,8 +43,15 @@ export function hold() {
   };
 }
 
-/** Starts `engine` and waits for the end of its first run (a budget against hangs, not a speed check). */
-export async function firstRun(engine: SyncEngine): Promise<void> {
-  await engine.start();
-  await waitFor(() => engine.status.get().pull.lastSyncAt !== undefined, 30_000);
+/**
+ * Starts `engine` and waits for the end of its first run (a budget against hangs, not a speed check); then,
+ * however it ended, clears the hang guards of the test's `holds`, so no timer outlives the test.
+ */
+export async function firstRun(engine: SyncEngine, ...holds: { stop(): void }[]): Promise<void> {
+  try {
+    await engine.start();
+    await waitFor(() => engine.status.get().pull.lastSyncAt !== undefined, 30_000);
+  } finally {
+    for (const held of holds) held.stop();
+  }
 }
