@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import type { SyncStatusView } from '../../bridge/contract';
+import { idleSyncStatus } from '../../bridge/testing/syncStatus';
 import { DockhandDb } from '../../db/schema';
 import { mountInPage } from '../testing/mountInPage';
 import SyncProgress from './SyncProgress.svelte';
@@ -15,17 +16,11 @@ import SyncProgress from './SyncProgress.svelte';
 let db: DockhandDb | undefined;
 
 function status(pull: Partial<SyncStatusView['pull']>, progress: SyncStatusView['pullProgress']) {
-  return {
-    running: true,
-    online: true,
-    authenticated: true,
-    counts: { pending: 0, sending: 0, failed: 0, blocked: 0, conflicted: 0, uncertain: 0 },
+  return idleSyncStatus({
     activity: 'pulling',
-    lastPull: {},
     pullProgress: progress,
     pull: { tier: 'background', dockReady: true, firstSync: true, done: 1_500, total: 31_575, ...pull },
-    watchdog: { stuck: false },
-  } satisfies SyncStatusView;
+  });
 }
 
 const invoices = { done: 1_000, total: 11_575, finished: false, tier: 'background' } as const;
