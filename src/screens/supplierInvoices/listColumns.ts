@@ -1,14 +1,29 @@
 /**
- * The supplier invoice list's declaration for the list shell (src/components/list/listShell.ts): its columns
- * (what each writes into the CSV) and its filters. Its URL state, the rows and their search and sort are
+ * The supplier invoice list's declaration for the list shell (src/components/list/listShell.ts): its URL
+ * state, its columns (what each writes into the CSV) and its filters. The rows and their search and sort are
  * ./listRows.ts's.
  */
+import { z } from 'zod';
 import { SUPPLIER_INVOICE_STATUSES } from '../../api/resources';
+import { isoDay, listSpec, positiveId } from '../../components/list/listQuery';
 import { dateRange, statusFilter, type ListColumn, type ListFilter } from '../../components/list/listShell';
 import type { Choice } from '../../db/parties';
 import { poNumber } from '../../lib/recordFormat';
 import { invoiceRef, invoiceStatusText } from './invoiceFormat';
-import type { InvoiceFilters, InvoiceListRow, SortKey } from './listRows';
+import { SORT_KEYS, type InvoiceFilters, type InvoiceListRow, type SortKey } from './listRows';
+
+/** The list's URL state for the shell (src/components/list/listState.svelte.ts); dates as `YYYY-MM-DD`. */
+export const invoiceListSpec = listSpec<InvoiceFilters, SortKey>(
+  {
+    status: { param: 'status', schema: z.enum(SUPPLIER_INVOICE_STATUSES) },
+    supplierId: { param: 'supplier', schema: positiveId },
+    from: { param: 'from', schema: isoDay },
+    to: { param: 'to', schema: isoDay },
+  },
+  SORT_KEYS,
+);
+
+export const NO_FILTERS: InvoiceFilters = invoiceListSpec.noFilters;
 
 /** The CSV writes a missing value as an empty cell; the date as the supplier's day; the badge is sync state. */
 export const INVOICE_COLUMNS: readonly ListColumn<InvoiceListRow, SortKey>[] = [

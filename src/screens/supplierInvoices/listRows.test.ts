@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  filterRows,
-  filtersText,
-  invoiceListSpec,
-  NO_FILTERS,
-  sortRows,
-  type InvoiceListRow,
-} from './listRows';
+import { invoiceListSpec, NO_FILTERS } from './listColumns';
+import { filterRows, filtersText, sortRows, type InvoiceListRow } from './listRows';
 
 const { parse: listParamsOf, format: queryOfListParams } = invoiceListSpec;
 

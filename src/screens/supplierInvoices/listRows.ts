@@ -7,17 +7,8 @@
  * The invoice record has no supplier: an invoice's supplier is its orders' (cached purchase orders), and so
  * is its currency when they agree.
  */
-import { z } from 'zod';
-import { SUPPLIER_INVOICE_STATUSES, type SupplierInvoiceStatus } from '../../api/resources';
-import {
-  dayRangeText,
-  isoDay,
-  listSpec,
-  narrowedBy,
-  naturalKey,
-  positiveId,
-  searchMatch,
-} from '../../components/list/listQuery';
+import type { SupplierInvoiceStatus } from '../../api/resources';
+import { dayRangeText, narrowedBy, naturalKey, searchMatch } from '../../components/list/listQuery';
 import type { ListParams } from '../../components/list/listShell';
 import type { OrderBadge } from '../../db/recordBadge';
 import { invoiceStatusText } from './invoiceFormat';
@@ -52,21 +43,8 @@ export interface InvoiceFilters {
   to: string | null;
 }
 
-/** What the list keeps in the URL. `sort` null: newest first (invoices received here on top). */
+/** What the list keeps in the URL (./listColumns.ts). `sort` null: newest first (invoices received here on top). */
 export type InvoiceListParams = ListParams<InvoiceFilters, SortKey>;
-
-/** The list's URL state for the shell (src/components/list/listState.svelte.ts). */
-export const invoiceListSpec = listSpec<InvoiceFilters, SortKey>(
-  {
-    status: { param: 'status', schema: z.enum(SUPPLIER_INVOICE_STATUSES) },
-    supplierId: { param: 'supplier', schema: positiveId },
-    from: { param: 'from', schema: isoDay },
-    to: { param: 'to', schema: isoDay },
-  },
-  SORT_KEYS,
-);
-
-export const NO_FILTERS: InvoiceFilters = invoiceListSpec.noFilters;
 
 /** The calendar day of a date-time the server sends, read in UTC (it is midnight UTC of that day). */
 const dayOf = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
