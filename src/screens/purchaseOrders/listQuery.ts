@@ -248,18 +248,21 @@ export async function listOrderWindow(
  * The orders of `ids`: by one key range when the ids are dense (the unfiltered list's rows in view are
  * neighbours in the primary key), else one get per id. A get is a request of its own, and mid-sync at 4× CPU
  * throttle the 50 gets of a window were one task of 360 ms, most of it the requests' own calls
- * (bench/stress/profile.ts). The range is read only when it holds at most twice as many ids as asked.
+ * (bench/stress/profile.ts). The range is read only when it holds at most twice as many ids as asked, or
+ * whenever `keyRun` says the ids are every key between their ends (the unfiltered list's window, whose ids are
+ * a run of the primary key however sparse their numbers: the large demo's newest orders are).
  */
 async function ordersOf(
   db: DockhandDb,
   ids: readonly number[],
+  keyRun: boolean,
 ): Promise<(CachedPurchaseOrder | undefined)[]> {
   const server = ids.filter((id) => id > 0);
   if (server.length < 2) return db.purchaseOrders.bulkGet([...ids]);
   let low = server[0]!;
   let high = low;
   for (const id of server) [low, high] = [Math.min(low, id), Math.max(high, id)];
-  if (high - low + 1 > 2 * server.length) return db.purchaseOrders.bulkGet([...ids]);
+  if (!keyRun && high - low + 1 > 2 * server.length) return db.purchaseOrders.bulkGet([...ids]);
   const [range, local] = await Promise.all([
     db.purchaseOrders.where(':id').between(low, high, true, true).toArray(),
     db.purchaseOrders.bulkGet(ids.filter((id) => id <= 0)),
@@ -268,10 +271,17 @@ async function ordersOf(
   return [...local, ...range.filter((po) => wanted.has(po.id))];
 }
 
-/** The list's rows for `ids` (the ones in view): a missing id (deleted meanwhile) has none. */
-export async function readListRows(db: DockhandDb, ids: readonly number[]): Promise<Map<number, PoListRow>> {
+/**
+ * The list's rows for `ids` (the ones in view): a missing id (deleted meanwhile) has none. `keyRun`: the ids
+ * are every server key between the lowest and the highest (`ordersOf`).
+ */
+export async function readListRows(
+  db: DockhandDb,
+  ids: readonly number[],
+  { keyRun = false }: { keyRun?: boolean } = {},
+): Promise<Map<number, PoListRow>> {
   const [orders, notable] = await Promise.all([
-    ordersOf(db, ids),
+    ordersOf(db, ids, keyRun),
     db.outbox.where('state').anyOf(NOTABLE_STATES).toArray(),
   ]);
   const opStates = new Map(notable.map((op) => [op.id, op.state]));

@@ -56,7 +56,8 @@ export class ListWindow {
       async (wanted): Promise<Read | null> => {
         if (!wanted) return null;
         const ids = await listOrderWindow(db(), wanted.from, wanted.size, wanted.total);
-        return { from: wanted.from, ids, rows: await readListRows(db(), ids) };
+        // The ids are a run of the primary key: their rows are one key range, not a get each.
+        return { from: wanted.from, ids, rows: await readListRows(db(), ids, { keyRun: true }) };
       },
       null as Read | null,
       // A key range read reverse with a limit is observed whole by Dexie: every pulled slice of orders,
