@@ -117,7 +117,20 @@ function bestOf(
   return candidates.reduce((best, product) => (rank(product) < rank(best) ? product : best));
 }
 
-/** Every product each code names, looked up `policy.rows` codes at a time. */
+/** `read` over `keys` a slice of `policy.rows` at a time, the thread given back between slices. */
+async function inSlices<K>(
+  keys: readonly K[],
+  policy: SlicePolicy,
+  budget: SliceBudget,
+  read: (slice: K[]) => Promise<void>,
+): Promise<void> {
+  for (let at = 0; at < keys.length; at += policy.rows) {
+    if (at > 0) await budget.pause();
+    await read(keys.slice(at, at + policy.rows));
+  }
+}
+
+/** Every product each code names, looked up a slice of codes at a time. */
 async function productsByCode(
   db: DockhandDb,
   codes: readonly string[],
@@ -127,10 +140,8 @@ async function productsByCode(
 ): Promise<Map<string, Product[]>> {
   const found = new Map<string, Product[]>();
   const keys = [...new Set(codes.map(codeKey).filter(Boolean))];
-  for (let at = 0; at < keys.length; at += policy.rows) {
-    if (at > 0) await budget.pause();
+  await inSlices(keys, policy, budget, async (slice) => {
     signal?.throwIfAborted();
-    const slice = keys.slice(at, at + policy.rows);
     const wanted = new Set(slice);
     for (const product of await db.products.where('_codes').anyOf(slice).toArray())
       for (const productCode of product._codes ?? [])
@@ -139,7 +150,7 @@ async function productsByCode(
           if (!list.some((other) => other.id === product.id)) list.push(product);
           found.set(productCode, list);
         }
-  }
+  });
   return found;
 }
 
@@ -166,24 +177,6 @@ async function supplierCodes(
     after = [last.product_id, last.supplier_code];
     await budget.pause();
   }
-}
-
-async function linksOf(
-  db: DockhandDb,
-  productIds: readonly number[],
-  policy: SlicePolicy,
-  budget: SliceBudget,
-): Promise<Map<number, ProductSupplier[]>> {
-  const links = new Map<number, ProductSupplier[]>();
-  for (let at = 0; at < productIds.length; at += policy.rows) {
-    await budget.pause();
-    const page = await db.productSuppliers
-      .where('product_id')
-      .anyOf(productIds.slice(at, at + policy.rows))
-      .toArray();
-    for (const link of page) links.set(link.product_id, [...(links.get(link.product_id) ?? []), link]);
-  }
-  return links;
 }
 
 /** Matches the file's rows for `supplierId` with the columns `mapping` names. */
@@ -218,7 +211,11 @@ export async function matchRows(
     });
   }
   const productIds = [...new Set([...byCode.values()].flat().map((product) => product.id))];
-  const links = await linksOf(db, productIds, policy, budget);
+  const links = new Map<number, ProductSupplier[]>();
+  await inSlices(productIds, policy, budget, async (slice) => {
+    for (const link of await db.productSuppliers.where('product_id').anyOf(slice).toArray())
+      links.set(link.product_id, [...(links.get(link.product_id) ?? []), link]);
+  });
   const linksFor = (id: number) => links.get(id) ?? [];
 
   const firstRowOf = new Map<number, number>();

@@ -28,20 +28,9 @@ import { etaFor, raiseFromCsv } from './raise';
 import { readPrice, readQuantity } from './values';
 
 const NOW = new Date('2026-03-10T09:00:00');
-const ACME = {
-  id: 41,
-  supplier_code: 'ACME',
-  name: 'Acme Apparel',
-  is_enabled: true,
-  modified_on: NOW.toISOString(),
-};
-const KNIT = {
-  id: 52,
-  supplier_code: 'KNIT',
-  name: 'NZ Knits',
-  is_enabled: true,
-  modified_on: NOW.toISOString(),
-};
+// Acme as products name it (the fixture's), and NZ Knits.
+const ACME = sampleProduct().supplier;
+const KNIT = { ...ACME, id: 52, supplier_code: 'KNIT', name: 'NZ Knits' };
 
 function product(id: number, name: string, sku: string, extra: Partial<Product> = {}): Product {
   return sampleProduct({
@@ -67,20 +56,21 @@ const PRODUCTS = [
   product(7, 'Bag', 'ACME-BAG'),
 ];
 
-const FILE = [
-  ['Barcode', 'Description', 'Qty', 'Unit price'],
-  ['9300000000019', 'Tee, black', '12', '8.40'],
-  ['acme-sock', 'Socks', '1,200', ''],
-  ['9300000000033', 'Beanie', '5', '4'],
-  ['ACME-SCARF', 'Scarf', '2', '1'],
-  ['AC-GLV-01', 'Gloves', '3', '$7.00'],
-  ['9300000000019', 'Tee again', '1', '8.4'],
-  ['ZZZ-404', 'Mystery', '1', '1'],
-  ['', 'Total', '', '123.00'],
-  ['ACME-CAP', 'Cap', 'two', '1'],
-  ['ACME-BAG', 'Bag', '1', 'ask us'],
-  ['', '', '', ''],
-];
+// The supplier's file as rows of cells (cells split at `|` here; the CSV text itself is parseCsv's tests').
+const FILE = `Barcode|Description|Qty|Unit price
+9300000000019|Tee, black|12|8.40
+acme-sock|Socks|1,200|
+9300000000033|Beanie|5|4
+ACME-SCARF|Scarf|2|1
+AC-GLV-01|Gloves|3|$7.00
+9300000000019|Tee again|1|8.4
+ZZZ-404|Mystery|1|1
+|Total||123.00
+ACME-CAP|Cap|two|1
+ACME-BAG|Bag|1|ask us
+|||`
+  .split('\n')
+  .map((line) => line.split('|'));
 
 const MAPPING: ColumnMapping = { code: 0, quantity: 2, price: 3, firstRowHeadings: true };
 
