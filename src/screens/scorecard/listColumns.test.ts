@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { csvColumns } from '../../components/list/listShell';
 import type { Scorecard } from '../../db/scorecard/compute';
 import { scorecardColumns, spendCurrencies } from './listColumns';
+import { FIGURE_HEADERS } from './testing';
 
 const rate = (part: number, whole: number) => ({ part, whole, rate: whole ? part / whole : null });
 
@@ -44,17 +45,7 @@ describe('the comparison list’s columns', () => {
     expect(currencies).toEqual(['AUD', 'NZD', 'USD']);
     const csv = csvColumns(scorecardColumns(currencies));
     expect(csv.map((column) => column.header)).toEqual([
-      'Supplier',
-      'Orders',
-      'Fill rate (%)',
-      'On time (%)',
-      'Short (orders)',
-      'Short (units)',
-      'Over (orders)',
-      'Over (units)',
-      'Faulty (%)',
-      'Lead time (days)',
-      'Stated lead time (days)',
+      ...FIGURE_HEADERS,
       'Spend (AUD)',
       'Spend (NZD)',
       'Spend (USD)',

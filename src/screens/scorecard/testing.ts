@@ -1,0 +1,19 @@
+/**
+ * For tests of the comparison list's "Export CSV" (./listColumns.ts; the unit, component and end-to-end
+ * tests): the columns before the spend, written out by hand as a buyer's spreadsheet expects them, so every
+ * test compares the file against one list and none against the declarations themselves. One spend column
+ * per currency follows them, `Spend (AUD)`.
+ */
+export const FIGURE_HEADERS = [
+  'Supplier',
+  'Orders',
+  'Fill rate (%)',
+  'On time (%)',
+  'Short (orders)',
+  'Short (units)',
+  'Over (orders)',
+  'Over (units)',
+  'Faulty (%)',
+  'Lead time (days)',
+  'Stated lead time (days)',
+];
