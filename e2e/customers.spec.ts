@@ -6,55 +6,14 @@
  * named in words and resolved on the customer's page; a delivery address added and removed; the survey
  * segment groups read as a list. A change the server refuses is explained on the customer's page.
  */
-import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { z } from 'zod';
-import { DEMO_API_KEY } from '../electron/core/bridge/demo';
-import type { CustomerUpdate } from '../src/api/requests';
-import { CustomerSchema, type Customer } from '../src/api/resources';
+import type { Customer } from '../src/api/resources';
 import type { OpRecord } from '../src/db/ops';
 import { expect, test } from './fixtures';
-import { apiBaseUrl } from './support/invoices';
+import { keepMineInConflict } from './support/conflict';
+import { BackOffice } from './support/invoices';
 import { goOffline, startSyncedDemo } from './support/journeys';
 import { tableRows } from './support/pageData';
-
-const TokenSchema = z.object({ access_token: z.string().min(1) });
-
-/** "Someone in the back office": reads and updates customers through the v2.1 API, never through Dockhand. */
-class CustomerOffice {
-  #token: string | null = null;
-
-  private constructor(readonly baseUrl: string) {}
-
-  static async of(page: Page) {
-    return new CustomerOffice(await apiBaseUrl(page));
-  }
-
-  async #call(method: 'GET' | 'PUT', path: string, body?: unknown): Promise<unknown> {
-    this.#token ??= TokenSchema.parse(
-      await (await fetch(`${this.baseUrl}/auth/token`, { headers: { 'x-api-key': DEMO_API_KEY } })).json(),
-    ).access_token;
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        'x-api-key': DEMO_API_KEY,
-        authorization: `Bearer ${this.#token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  }
-
-  async customer(id: number): Promise<Customer> {
-    return CustomerSchema.parse(await this.#call('GET', `/customers/${id}`));
-  }
-
-  async updateCustomer(id: number, body: CustomerUpdate): Promise<Customer> {
-    return CustomerSchema.parse(await this.#call('PUT', `/customers/${id}`, body));
-  }
-}
 
 /** The record without what the server stamps on every write. */
 function content({ modified_on: _modified, delivery_addresses, ...rest }: Customer) {
@@ -68,7 +27,7 @@ test('customers made and edited offline, then a conflict resolved on the page', 
   const { page } = app;
   const simulator = await startSyncedDemo(app);
   const counts = (await simulator.snapshot()).counts;
-  const office = await CustomerOffice.of(page);
+  const office = await BackOffice.of(page);
 
   // The list: every customer of the demo; a search by number kept in the URL; Enter opens the match.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' }).click();
@@ -170,14 +129,7 @@ test('customers made and edited offline, then a conflict resolved on the page', 
   await edit.getByLabel('Phone').fill('03 9555 0101');
   await office.updateCustomer(rival.id, { phone: '03 9000 2222' });
   await edit.getByRole('button', { name: 'Save customer' }).click();
-  const conflict = page.getByRole('region', { name: 'Conflict with the server' });
-  await expect(conflict).toContainText('Someone changed Phone on the server too', { timeout: 30_000 });
-  const choice = conflict.getByRole('combobox', { name: 'Value for Phone' });
-  await expect(choice.getByRole('option', { name: 'Keep mine: 03 9555 0101' })).toHaveCount(1);
-  await expect(choice.getByRole('option', { name: "Take server's: 03 9000 2222" })).toHaveCount(1);
-  await choice.selectOption('local');
-  await conflict.getByRole('button', { name: 'Resolve' }).click();
-  await expect(conflict).toBeHidden({ timeout: 30_000 });
+  await keepMineInConflict(page, { label: 'Phone', mine: '03 9555 0101', theirs: '03 9000 2222' });
   await expect
     .poll(async () => (await office.customer(rival.id)).phone, { timeout: 60_000 })
     .toBe('03 9555 0101');

@@ -1,5 +1,5 @@
 /**
- * The supplier invoice specs' grip on the API behind the app: "someone in the back office" reading or
+ * The specs' grip on the API behind the app: "someone in the back office" reading or
  * changing an invoice straight through the v2.1 API with the demo key, as another client would, while the
  * app works offline or has an edit of its own in flight.
  *
@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { DEMO_API_KEY } from '../../electron/core/bridge/demo';
 import { pageOf } from '../../src/api/primitives';
 import {
+  CustomerSchema,
   LoyaltyHistoryEntrySchema,
   ProductSupplierSchema,
   PurchaseOrderSchema,
@@ -18,6 +19,7 @@ import {
   SupplierReturnItemSchema,
   SupplierReturnSchema,
   SupplierSchema,
+  type Customer,
   type ProductSupplier,
   type PurchaseOrder,
   type Supplier,
@@ -25,7 +27,12 @@ import {
   type SupplierReturn,
   type SupplierReturnItem,
 } from '../../src/api/resources';
-import type { ProductSupplierItems, SupplierInvoiceUpdate, SupplierUpdate } from '../../src/api/requests';
+import type {
+  CustomerUpdate,
+  ProductSupplierItems,
+  SupplierInvoiceUpdate,
+  SupplierUpdate,
+} from '../../src/api/requests';
 
 const LoyaltyPageSchema = pageOf(LoyaltyHistoryEntrySchema);
 
@@ -62,8 +69,8 @@ export async function apiBaseUrl(page: Page): Promise<string> {
 const TokenSchema = z.object({ access_token: z.string().min(1) });
 
 /**
- * The back office's own client: reads and updates invoices and suppliers with the demo key, never through
- * Dockhand.
+ * The back office's own client: reads and updates customers, invoices, returns and suppliers with the demo
+ * key, never through Dockhand.
  */
 export class BackOffice {
   #token: string | null = null;
@@ -89,6 +96,14 @@ export class BackOffice {
     });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response.json();
+  }
+
+  async customer(id: number): Promise<Customer> {
+    return CustomerSchema.parse(await this.#call('GET', `/customers/${id}`));
+  }
+
+  async updateCustomer(id: number, body: CustomerUpdate): Promise<Customer> {
+    return CustomerSchema.parse(await this.#call('PUT', `/customers/${id}`, body));
   }
 
   /** A customer's loyalty history, the first page of 100, as the API answers it. */
