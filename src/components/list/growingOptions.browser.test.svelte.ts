@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { router } from '../../lib/router.svelte';
 import { mountInPage } from '../testing/mountInPage';
-import { GrowingOptions, OPTION_SLICE, whenIdle } from './growingOptions.svelte';
+import { BY_ITSELF, GrowingOptions, OPTION_SLICE, whenIdle } from './growingOptions.svelte';
 import ListFilters from './ListFilters.svelte';
 import type { ListFilter, ListSpec } from './listShell';
 import { listState, type ListState } from './listState.svelte';
@@ -38,7 +38,9 @@ describe('GrowingOptions', () => {
   it('draws one more slice each time the thread was given back, until every choice is drawn', async () => {
     const yields = heldYields();
     let growing!: GrowingOptions;
-    roots.push($effect.root(() => void (growing = new GrowingOptions(() => 250, yields.yieldNow, 100))));
+    roots.push(
+      $effect.root(() => void (growing = new GrowingOptions(() => 250, yields.yieldNow, 100, 1_000))),
+    );
     flushSync();
     expect(growing.limit).toBe(100);
     expect(yields.waiting).toBe(1);
@@ -48,6 +50,21 @@ describe('GrowingOptions', () => {
     expect(growing.limit).toBe(300);
     // 300 covers the 250: nothing more is asked.
     expect(yields.waiting).toBe(0);
+  });
+
+  it('grows by itself only to its first slices: the rest wait for the clerk', async () => {
+    const yields = heldYields();
+    let growing!: GrowingOptions;
+    roots.push(
+      $effect.root(() => void (growing = new GrowingOptions(() => 2_000, yields.yieldNow, 100, 300))),
+    );
+    flushSync();
+    await yields.release();
+    await yields.release();
+    expect(growing.limit).toBe(300);
+    expect(yields.waiting).toBe(0);
+    growing.showAll();
+    expect(growing.limit).toBe(Infinity);
   });
 
   it('grows in an idle period of the window, not after a yield that runs ahead of queued tasks', async () => {
@@ -146,8 +163,9 @@ describe('ListFilters with 1,000 choices', () => {
     expect(select.options).toHaveLength(1 + 1_000);
   });
 
-  it('draws the rest by itself, a slice at a time', async () => {
+  it('draws its first slices by itself, in idle periods', async () => {
     const select = mountFilters();
-    await expect.poll(() => select.options.length).toBe(1 + 1_000);
+    // The first slices, the placeholder and the chosen one (900, beyond them).
+    await expect.poll(() => select.options.length).toBe(1 + BY_ITSELF + 1);
   });
 });

@@ -10,12 +10,18 @@
  * The slices are drawn when the window is idle (`whenIdle`), not after a `scheduler.yield`: a yield's
  * continuation runs ahead of the tasks already queued, so mid-sync the growing selects (a slice costs more as
  * the select grows: Chromium lays out its options again) were the most common long task after a route change,
- * ahead of the list's own reads (bench/stress/profile.ts, 4× CPU throttle).
+ * ahead of the list's own reads (bench/stress/profile.ts, 4× CPU throttle). And by themselves they grow only
+ * to `BY_ITSELF` choices: 2,000 drawn options cost as much again to take down when the clerk goes to another
+ * screen (the longest task of the click to Customers after a while on the orders), so the rest wait for a
+ * clerk who goes to the select.
  */
 import { yieldToMain, type YieldNow } from '../../db/yieldingRead';
 
 /** Choices drawn per task: 50 options are a few milliseconds at 4× throttle, in a select of 2,000. */
 export const OPTION_SLICE = 50;
+
+/** Choices drawn without the clerk going to the select: the first few slices. */
+export const BY_ITSELF = 4 * OPTION_SLICE;
 
 type IdleCallback = (run: () => void) => unknown;
 
@@ -29,11 +35,11 @@ export class GrowingOptions {
   #limit = $state(OPTION_SLICE);
 
   /** `most`: how many choices the longest of the selects has (they grow together). */
-  constructor(most: () => number, yieldNow: YieldNow = whenIdle, slice = OPTION_SLICE) {
+  constructor(most: () => number, yieldNow: YieldNow = whenIdle, slice = OPTION_SLICE, byItself = BY_ITSELF) {
     this.#limit = slice;
     $effect(() => {
       const limit = this.#limit;
-      if (limit >= most()) return;
+      if (limit >= Math.min(most(), byItself)) return;
       let stopped = false;
       void yieldNow().then(() => {
         if (!stopped) this.#limit = limit + slice;
