@@ -10,6 +10,7 @@
 import type { ProductSupplier, Supplier } from '../src/api/resources';
 import type { OpRecord } from '../src/db/ops';
 import { expect, test } from './fixtures';
+import { keepMineInConflict } from './support/conflict';
 import { BackOffice } from './support/invoices';
 import { startSyncedDemo } from './support/journeys';
 import { tableRows } from './support/pageData';
@@ -78,17 +79,12 @@ test('a supplier edited offline, then in conflict with the server', async ({ app
   await form.getByLabel('Payment terms').fill('14 days');
   await office.updateSupplier(target.id, { payment_terms: '60 days' });
   await form.getByRole('button', { name: 'Save supplier' }).click();
-  const conflict = page.getByRole('region', { name: 'Conflict with the server' });
-  await expect(conflict).toContainText('Someone changed Payment terms on the server too', {
-    timeout: 30_000,
+  await keepMineInConflict(page, {
+    label: 'Payment terms',
+    key: 'payment_terms',
+    mine: '14 days',
+    theirs: '60 days',
   });
-  await expect(conflict).not.toContainText('payment_terms');
-  const choice = conflict.getByRole('combobox', { name: 'Value for Payment terms' });
-  await expect(choice.getByRole('option', { name: 'Keep mine: 14 days' })).toHaveCount(1);
-  await expect(choice.getByRole('option', { name: "Take server's: 60 days" })).toHaveCount(1);
-  await choice.selectOption('local');
-  await conflict.getByRole('button', { name: 'Resolve' }).click();
-  await expect(conflict).toBeHidden({ timeout: 30_000 });
   await expect(page.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
   await expect.poll(async () => (await office.supplier(target.id)).payment_terms).toBe('14 days');
   await expect(page.getByText('14 days')).toBeVisible();
@@ -156,17 +152,7 @@ test("a product's suppliers edited offline, then a lead time in conflict with th
   await panel.getByLabel(`Lead time (days), ${code}`).fill('9');
   await office.updateProductSuppliers(productId, [{ supplier_code: code, lead_time: 30 }]);
   await panel.getByRole('button', { name: 'Save suppliers' }).click();
-  const conflict = panel.getByRole('region', { name: 'Conflict with the server' });
-  await expect(conflict).toContainText(
-    `Someone changed Lead time (days), supplier ${code} on the server too`,
-    {
-      timeout: 30_000,
-    },
-  );
-  const choice = conflict.getByRole('combobox', { name: `Value for Lead time (days), supplier ${code}` });
-  await choice.selectOption('local');
-  await conflict.getByRole('button', { name: 'Resolve' }).click();
-  await expect(conflict).toBeHidden({ timeout: 30_000 });
+  await keepMineInConflict(panel, { label: `Lead time (days), supplier ${code}` });
   await expect
     .poll(
       async () => (await office.productSuppliers(productId)).find((l) => l.supplier_code === code)?.lead_time,
