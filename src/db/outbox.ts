@@ -77,7 +77,7 @@ function changedFields(before: Record<string, unknown> | undefined, after: Recor
 type Row = Record<string, unknown> & LocalMeta;
 
 /** Applies the local edit, recording per row what changed and what it held before (for rebase and undo). */
-async function applyLocalEdit(
+export async function applyLocalEdit(
   db: DockhandDb,
   opId: string,
   writes: readonly CacheWrite[],
@@ -105,7 +105,8 @@ async function applyLocalEdit(
       const before = existing
         ? Object.fromEntries(fields.filter((f) => f in existing).map((f) => [f, existing[f]]))
         : null;
-      const pending = [...(existing?._pendingOps ?? []), opId];
+      // An amended op (./amendQueued.ts) changes rows it already marks: listed once.
+      const pending = [...(existing?._pendingOps ?? []).filter((other) => other !== opId), opId];
       const next: Row = { ...row, _pendingOps: pending };
       if (typeof key === 'number' ? key < 0 : key[0] < 0) next._temp = true;
       if (existing?._fetchedAt) next._fetchedAt = existing._fetchedAt;
@@ -116,14 +117,21 @@ async function applyLocalEdit(
   return touched;
 }
 
+/** Every table an edit writes: the outbox with its temp ids and meta, and the cache. */
+export const editTables = (db: DockhandDb) => [
+  db.outbox,
+  db.tempIds,
+  db.meta,
+  ...CACHE_TABLES.map((name) => db.table(name)),
+];
+
 /** Queues one edit: validates it, applies the local change and writes the op, all in one transaction. */
 export async function enqueue(db: DockhandDb, input: EnqueueInput): Promise<OpRecord> {
   const id = crypto.randomUUID();
   const catalog = opCatalog(input.kind);
   const body = catalog.prepareBody ? catalog.prepareBody(input.body, id) : input.body;
   validatePayload(input.kind, input.params, body);
-  const tables = [db.outbox, db.tempIds, db.meta, ...CACHE_TABLES.map((name) => db.table(name))];
-  return db.transaction('rw', tables, async () => {
+  return db.transaction('rw', editTables(db), async () => {
     // A temp id the UI still shows may have resolved meanwhile: the op is written with the server id.
     const named = tempIdsIn([input.params, body, input.baseVersion]);
     const resolved = new Map(

@@ -190,7 +190,19 @@ async function sendOp(ctx: PushContext, spec: OpKindSpec, op: OpRecord): Promise
   // Write-ahead: from here on a crash leaves the op `sending`, which the next start treats as uncertain.
   const { op: sending } = await ctx.store.markSending({ id: op.id, at: iso(ctx) });
   if (!sending) return 'skipped';
+  // The clerk changed the waiting op between its read above and the mark (the sync centre's editor, lines
+  // added to a draft order waiting to go: src/db/edits/queuedOrderLines.ts). The body in hand is stale and
+  // nothing has left: back to the queue, refunded, so the next pump sends the op as it now stands.
+  if (changedSince(op, sending)) {
+    await ctx.store.requeueOp({ id: op.id, refundAttempt: true });
+    return 'skipped';
+  }
   return send(ctx, spec, sending, body);
+}
+
+/** Whether the op's request changed between two reads of it (only a clerk's edit changes it while queued). */
+function changedSince(read: OpRecord, marked: OpRecord): boolean {
+  return JSON.stringify([read.params, read.body]) !== JSON.stringify([marked.params, marked.body]);
 }
 
 /** The request of an op marked sending, whose pacing turn is taken: it leaves now. */

@@ -38,13 +38,15 @@ export function newPurchaseOrderInput(
   form: ValidNewPurchaseOrder,
   catalogue: PurchaseOrderCatalogue,
   ids: NewPurchaseOrderIds,
-  options: { now: Date; idempotencyKey: string },
+  options: { now: Date; idempotencyKey: string; externalId?: string },
 ): EnqueueInput & { body: PurchaseOrderCreate & { external_purchase_order_id: string } } {
   if (ids.lines.length !== form.lines.length) throw new Error('One temp id per line is needed');
   const draft: PurchaseOrderCreate = {
     supplier: { id: form.supplierId },
     outlet: { id: form.outletId },
     eta: form.eta,
+    // An order amended while it waits (./queuedOrderLines.ts) keeps the id the server knows it by.
+    ...(options.externalId ? { external_purchase_order_id: options.externalId } : {}),
     // The currency the form showed is the one sent: the server would otherwise use the outlet's.
     ...(catalogue.currency ? { fob_currency: { id: catalogue.currency.id } } : {}),
     ...(form.reference != null ? { reference_purchase_order_id: form.reference } : {}),
@@ -108,7 +110,7 @@ async function outletOf(db: DockhandDb, id: number): Promise<PurchaseOrderCatalo
 }
 
 /** The cached records the form names, or field errors for those the cache does not hold. */
-async function catalogueOf(
+export async function catalogueOf(
   db: DockhandDb,
   form: ValidNewPurchaseOrder,
 ): Promise<{ catalogue: PurchaseOrderCatalogue } | { errors: FormErrors }> {
@@ -174,6 +176,6 @@ export async function queueNewPurchaseOrder(
       const op = await enqueue(db, input);
       return { ok: true, id: order, lineIds: lines, externalId: input.body.external_purchase_order_id, op };
     },
-    formFieldOfBodyPath,
+    { fieldOf: formFieldOfBodyPath },
   );
 }
