@@ -35,13 +35,19 @@ const choices = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ value: i + 1, label: `Supplier ${i + 1}` }));
 
 describe('GrowingOptions', () => {
-  it('draws one more slice each time the thread was given back, until every choice is drawn', async () => {
+  /** Choices growing 100 a slice by themselves up to `byItself`, over held yields. */
+  function grown(most: number, byItself: number) {
     const yields = heldYields();
     let growing!: GrowingOptions;
     roots.push(
-      $effect.root(() => void (growing = new GrowingOptions(() => 250, yields.yieldNow, 100, 1_000))),
+      $effect.root(() => void (growing = new GrowingOptions(() => most, yields.yieldNow, 100, byItself))),
     );
     flushSync();
+    return { yields, growing };
+  }
+
+  it('draws one more slice each time the thread was given back, until every choice is drawn', async () => {
+    const { yields, growing } = grown(250, 1_000);
     expect(growing.limit).toBe(100);
     expect(yields.waiting).toBe(1);
     await yields.release();
@@ -53,12 +59,7 @@ describe('GrowingOptions', () => {
   });
 
   it('grows by itself only to its first slices: the rest wait for the clerk', async () => {
-    const yields = heldYields();
-    let growing!: GrowingOptions;
-    roots.push(
-      $effect.root(() => void (growing = new GrowingOptions(() => 2_000, yields.yieldNow, 100, 300))),
-    );
-    flushSync();
+    const { yields, growing } = grown(2_000, 300);
     await yields.release();
     await yields.release();
     expect(growing.limit).toBe(300);
