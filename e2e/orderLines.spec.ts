@@ -41,25 +41,23 @@ test('remove a PO line offline, undo, remove again, and the server loses exactly
   await expect(items.getByRole('rowheader', { name: new RegExp(name) }).first()).toBeVisible();
   await expect(items.getByRole('rowheader')).toHaveCount(before.length);
 
+  /** Remove on the line, then the answer to its question. */
+  const removeLine = async (answer: 'Keep' | 'Remove line') => {
+    await items
+      .getByRole('button', { name: `Remove ${name}` })
+      .first()
+      .click();
+    await page
+      .getByRole('group', { name: `Remove ${name}?` })
+      .getByRole('button', { name: answer })
+      .click();
+  };
+
   await simulator.setOffline(true);
-  await items
-    .getByRole('button', { name: `Remove ${name}` })
-    .first()
-    .click();
   // It asks first; Keep changes nothing.
-  await page
-    .getByRole('group', { name: `Remove ${name}?` })
-    .getByRole('button', { name: 'Keep' })
-    .click();
+  await removeLine('Keep');
   await expect(items.getByRole('button', { name: `Remove ${name}` }).first()).toBeVisible();
-  await items
-    .getByRole('button', { name: `Remove ${name}` })
-    .first()
-    .click();
-  await page
-    .getByRole('group', { name: `Remove ${name}?` })
-    .getByRole('button', { name: 'Remove line' })
-    .click();
+  await removeLine('Remove line');
   await expect(page.getByRole('status').filter({ hasText: `Removed ${name}` })).toBeVisible();
   await expect(items.getByRole('rowheader')).toHaveCount(before.length - 1);
   await expect(page.getByText('Pending', { exact: true })).toBeVisible();
@@ -70,14 +68,7 @@ test('remove a PO line offline, undo, remove again, and the server loses exactly
   await expect(page.getByText('Pending', { exact: true })).toHaveCount(0);
 
   // Remove it for good; back online, the server's order has lost exactly that line.
-  await items
-    .getByRole('button', { name: `Remove ${name}` })
-    .first()
-    .click();
-  await page
-    .getByRole('group', { name: `Remove ${name}?` })
-    .getByRole('button', { name: 'Remove line' })
-    .click();
+  await removeLine('Remove line');
   await expect(items.getByRole('rowheader')).toHaveCount(before.length - 1);
   await simulator.setOffline(false);
   await expect(page.getByText('Pending', { exact: true })).toHaveCount(0, { timeout: 60_000 });
