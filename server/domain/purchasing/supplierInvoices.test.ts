@@ -42,23 +42,24 @@ const invoiceBody = (lines: ReceiptLine[], overrides: Record<string, unknown> = 
 const createInvoice = (state: SimState, body: unknown, clock = new TestClock()) =>
   SupplierInvoiceSchema.parse(call(state, 'createSupplierInvoice', { body }, clock));
 
+/** The order, then a tick later an invoice receiving `lines` into it: the state, that moment and the invoice. */
+function invoicedLater(lines: ReceiptLine[], overrides: Record<string, unknown> = {}) {
+  const clock = new TestClock();
+  const state = stateWithOrder(clock);
+  const at = clock.tick();
+  return { state, at, invoice: createInvoice(state, invoiceBody(lines, overrides), clock) };
+}
+
 const order = (state: SimState) => state.purchaseOrders.get(1)!;
 const stock = (state: SimState, productId: number) =>
   state.products.get(productId)!.inventory.find((entry) => entry.outlet.id === 1)!;
 
 describe('createSupplierInvoice', () => {
   it('receives into the order: quantities, totals, status, stock and audit fields', () => {
-    const clock = new TestClock();
-    const state = stateWithOrder(clock);
-    const at = clock.tick();
-    const invoice = createInvoice(
-      state,
-      invoiceBody([
-        { purchase_order_item_id: 1, quantity_received: 6, quantity_faulty: 1, include_tax: true },
-        { purchase_order_item_id: 2, quantity_received: 5, buy_price_ex: 19, quantity_invoiced: 4 },
-      ]),
-      clock,
-    );
+    const { state, at, invoice } = invoicedLater([
+      { purchase_order_item_id: 1, quantity_received: 6, quantity_faulty: 1, include_tax: true },
+      { purchase_order_item_id: 2, quantity_received: 5, buy_price_ex: 19, quantity_invoiced: 4 },
+    ]);
     expect(invoice).toMatchObject({
       id: 1,
       status: 'In Progress',
@@ -125,19 +126,12 @@ describe('createSupplierInvoice', () => {
   });
 
   it('created as Finalised with every line complete moves the order to Received', () => {
-    const clock = new TestClock();
-    const state = stateWithOrder(clock);
-    const at = clock.tick();
-    const invoice = createInvoice(
-      state,
-      invoiceBody(
-        [
-          { purchase_order_item_id: 1, quantity_received: 10 },
-          { purchase_order_item_id: 2, quantity_received: 4 },
-        ],
-        { status: 'Finalised' },
-      ),
-      clock,
+    const { state, at, invoice } = invoicedLater(
+      [
+        { purchase_order_item_id: 1, quantity_received: 10 },
+        { purchase_order_item_id: 2, quantity_received: 4 },
+      ],
+      { status: 'Finalised' },
     );
     expect(invoice).toMatchObject({ status: 'Finalised', finalised_on: at, finalised_by: state.users[0] });
     expect(order(state)).toMatchObject({ status: { name: 'Received' }, received_on: at });
