@@ -4,20 +4,10 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../src/lib/seededRandom';
 import { decodeKey, encodeKey } from './keyCodec';
 
 const cmp = (a: unknown, b: unknown) => new IDBFactory().cmp(a, b);
-
-/** A small deterministic generator (mulberry32), so a failure names a seed that reproduces it. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const EDGE_NUMBERS = [0, -0, 1, -1, 0.5, -0.5, 1e-300, -1e-300, 1e300, -1e300, Infinity, -Infinity, 2 ** 53];
 const EDGE_UNITS = [0x00, 0x01, 0x7e, 0x7f, 0x80, 0x407e, 0x407f, 0x4080, 0xd800, 0xdfff, 0xfffe, 0xffff];
@@ -58,7 +48,7 @@ function randomKey(next: () => number, depth = 0): unknown {
 
 describe('key codec', () => {
   it('orders encodings as indexedDB.cmp orders the keys, for every type and nesting', () => {
-    const next = random(20261125);
+    const next = seededRandom(20261125);
     const keys = Array.from({ length: 1500 }, () => randomKey(next));
     const encoded = keys.map((key) => encodeKey(key));
     for (let i = 0; i < keys.length; i++) {
@@ -75,7 +65,7 @@ describe('key codec', () => {
   });
 
   it('decodes every key to one IndexedDB holds equal', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     for (let n = 0; n < 1000; n++) {
       const key = randomKey(next);
       const back = decodeKey(encodeKey(key));
