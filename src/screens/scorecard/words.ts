@@ -31,12 +31,18 @@ export function deliveriesText(part: Deliveries): string {
 
 const days = (value: number) => `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })} days`;
 
+/** The average lead time and the stated one (or why the average is not known), as two phrases. */
+export function leadTimeParts(card: Scorecard): { average: string; stated: string } {
+  const { averageDays, statedDays } = card.leadTime;
+  if (averageDays === null) return { average: 'Not known', stated: 'no received order with a sent date' };
+  const stated = statedDays === null ? 'stated: not known' : `stated ${days(statedDays)}`;
+  return { average: days(averageDays), stated };
+}
+
 /** "12.5 days (stated 10 days)", or why it is not known. */
 export function leadTimeText(card: Scorecard): string {
-  const { averageDays, statedDays } = card.leadTime;
-  if (averageDays === null) return 'Not known: no received order with a sent date';
-  const stated = statedDays === null ? 'stated lead time not known' : `stated ${days(statedDays)}`;
-  return `${days(averageDays)} (${stated})`;
+  const { average, stated } = leadTimeParts(card);
+  return card.leadTime.averageDays === null ? `${average}: ${stated}` : `${average} (${stated})`;
 }
 
 /** Each currency's total on its own line: never one sum across currencies. */
