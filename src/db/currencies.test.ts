@@ -1,18 +1,17 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sampleOutlet, samplePurchaseOrder } from '../api/resources/fixtures';
 import { businessCurrency, currencyOfOrders, newOrderCurrency, supplierCurrency } from './currencies';
 import { writeReceivingSettings, DEFAULT_RECEIVING_SETTINGS } from './receiving/settings';
-import { DockhandDb } from './schema';
+import type { DockhandDb } from './schema';
+import { memoryDb } from './testing/memoryStore';
 
 const AUD = { id: 1, currency_code: 'AUD', currency_name: 'Australian dollar' };
 const NZD = { id: 2, currency_code: 'NZD', currency_name: 'New Zealand dollar' };
 const USD = { id: 3, currency_code: 'USD', currency_name: 'US dollar' };
 
 let db: DockhandDb;
-let n = 0;
 beforeEach(() => {
-  db = new DockhandDb(`currencies-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('currencies');
 });
 
 const outlet = (id: number, fob_currency: typeof AUD) => sampleOutlet({ id, fob_currency }) as never;

@@ -1,17 +1,16 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPullMethods, type PullApplyOptions } from './dexiePull';
 import { enqueue } from './outbox';
 import { nextSliceRows, takeSlice, type SliceSizing } from './pullSlices';
-import { DockhandDb, type PullCursor } from './schema';
-import { customerRow as customer } from './testing/customerRow';
+import type { DockhandDb, PullCursor } from './schema';
+import { memoryDb } from './testing/memoryStore';
+import { customerEdit, customerRow as customer } from './testing/customerRow';
 
 let db: DockhandDb;
-let n = 0;
 const AT = '2026-01-01T00:00:00.000Z';
 
 beforeEach(() => {
-  db = new DockhandDb(`pull-test-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('pull-test');
 });
 
 const cursorAt = (id: number): PullCursor => ({
@@ -67,13 +66,7 @@ describe('applying a pulled page in slices', () => {
   it('replays a page cut short between slices without losing the local edit or counting rows twice', async () => {
     await db.cursors.put(cursorAt(0));
     await db.customers.put(customer(1) as never);
-    await enqueue(db, {
-      kind: 'updateCustomer',
-      params: { id: 1 },
-      body: { custom_reference: 'VIP' },
-      label: 'VIP',
-      cacheChanges: [{ table: 'customers', put: [customer(1, { custom_reference: 'VIP' })] }],
-    });
+    await enqueue(db, customerEdit(1, { custom_reference: 'VIP' }));
     const page = [
       customer(1, { first_name: 'Augusta', modified_on: '2025-02-01T00:00:00Z' }),
       customer(2),

@@ -4,7 +4,7 @@ import type { DockhandDb } from './schema';
 import type { StorePort } from './storePort';
 import { memoryStore } from './testing/memoryStore';
 import { queueTwoLineOrder } from './testing/twoLineOrder';
-import { customerRow as customer } from './testing/customerRow';
+import { customerEdit, customerRow as customer } from './testing/customerRow';
 
 let db: DockhandDb;
 let store: StorePort;
@@ -38,14 +38,10 @@ async function offlineOrderAndInvoice() {
 describe('outbox.enqueue', () => {
   it('writes the local edit and the op together, marking the row as pending', async () => {
     await db.customers.put(customer(50001) as never);
-    const op = await enqueue(db, {
-      kind: 'updateCustomer',
-      params: { id: 50001 },
-      body: { custom_reference: 'VIP' },
-      baseVersion: customer(50001),
-      label: 'Update customer',
-      cacheChanges: [{ table: 'customers', put: [customer(50001, { custom_reference: 'VIP' })] }],
-    });
+    const op = await enqueue(
+      db,
+      customerEdit(50001, { custom_reference: 'VIP' }, { baseVersion: customer(50001) }),
+    );
     expect(op).toMatchObject({ state: 'queued', aggregate: 'customer:50001', attempts: 0 });
     const row = await db.customers.get(50001);
     expect(row).toMatchObject({ custom_reference: 'VIP', _pendingOps: [op.id] });
@@ -139,24 +135,20 @@ describe('discard', () => {
 
   it('restores edited fields unless a later queued op changed them too', async () => {
     await db.customers.put(customer(50001) as never);
-    const first = await enqueue(db, {
-      kind: 'updateCustomer',
-      params: { id: 50001 },
-      body: { custom_reference: 'A', first_name: 'Ann' },
-      label: '1',
-      cacheChanges: [
-        { table: 'customers', put: [customer(50001, { custom_reference: 'A', first_name: 'Ann' })] },
-      ],
-    });
-    await enqueue(db, {
-      kind: 'updateCustomer',
-      params: { id: 50001 },
-      body: { custom_reference: 'B' },
-      label: '2',
-      cacheChanges: [
-        { table: 'customers', put: [customer(50001, { custom_reference: 'B', first_name: 'Ann' })] },
-      ],
-    });
+    const first = await enqueue(db, customerEdit(50001, { custom_reference: 'A', first_name: 'Ann' }));
+    // The second edit's row still holds the first's name.
+    await enqueue(
+      db,
+      customerEdit(
+        50001,
+        { custom_reference: 'B' },
+        {
+          cacheChanges: [
+            { table: 'customers', put: [customer(50001, { custom_reference: 'B', first_name: 'Ann' })] },
+          ],
+        },
+      ),
+    );
     await store.discard({ id: first.id });
     expect(await db.customers.get(50001)).toMatchObject({ first_name: 'Ada', custom_reference: 'B' });
   });
@@ -173,13 +165,7 @@ describe('discard', () => {
 describe('write-ahead and requeue', () => {
   it('counts the attempt before sending and gives it back when offline', async () => {
     await db.customers.put(customer(50001) as never);
-    const op = await enqueue(db, {
-      kind: 'updateCustomer',
-      params: { id: 50001 },
-      body: { custom_reference: 'A' },
-      label: '1',
-      cacheChanges: [],
-    });
+    const op = await enqueue(db, customerEdit(50001, { custom_reference: 'A' }, { cacheChanges: [] }));
     const sending = (await store.markSending({ id: op.id, at: at() })).op!;
     expect(sending).toMatchObject({ state: 'sending', attempts: 1 });
     expect((await store.markSending({ id: op.id, at: at() })).op).toBeNull();
@@ -188,14 +174,14 @@ describe('write-ahead and requeue', () => {
   });
 
   it('takes the user choice per conflicting field and rebases the op on the server values', async () => {
-    const op = await enqueue(db, {
-      kind: 'updateCustomer',
-      params: { id: 50001 },
-      body: { custom_reference: 'mine', first_name: 'Ann' },
-      baseVersion: customer(50001),
-      label: '1',
-      cacheChanges: [],
-    });
+    const op = await enqueue(
+      db,
+      customerEdit(
+        50001,
+        { custom_reference: 'mine', first_name: 'Ann' },
+        { baseVersion: customer(50001), cacheChanges: [] },
+      ),
+    );
     await store.markConflicted({
       id: op.id,
       conflicts: [{ field: 'custom_reference', base: null, local: 'mine', server: 'theirs' }],
@@ -213,13 +199,7 @@ describe('write-ahead and requeue', () => {
 describe('pull writes', () => {
   it('rebases rows with pending edits and de-duplicates unchanged ones', async () => {
     await db.customers.put(customer(50001) as never);
-    await enqueue(db, {
-      kind: 'updateCustomer',
-      params: { id: 50001 },
-      body: { custom_reference: 'VIP' },
-      label: '1',
-      cacheChanges: [{ table: 'customers', put: [customer(50001, { custom_reference: 'VIP' })] }],
-    });
+    await enqueue(db, customerEdit(50001, { custom_reference: 'VIP' }));
     await db.customers.put(customer(50002) as never);
     const server = [
       customer(50001, {

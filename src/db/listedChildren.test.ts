@@ -1,15 +1,14 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPullMethods } from './dexiePull';
-import { DockhandDb } from './schema';
+import type { DockhandDb } from './schema';
+import { memoryDb } from './testing/memoryStore';
 
 let db: DockhandDb;
-let n = 0;
 const AT = '2026-01-01T00:00:00.000Z';
 const MODIFIED = '2025-06-01T00:00:00Z';
 
 beforeEach(() => {
-  db = new DockhandDb(`listed-children-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('listed-children');
 });
 
 const order = (id: number) => ({ id, status: { id: 1, name: 'OnOrder' }, modified_on: MODIFIED });

@@ -1,15 +1,14 @@
 /** Finding a product by a carton's code (./productLookup.ts): GS1 labels and GTIN-14s find their unit. */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sampleProduct } from '../api/resources/fixtures';
 import { findProductByCode } from './productLookup';
-import { DockhandDb } from './schema';
+import type { DockhandDb } from './schema';
+import { memoryDb } from './testing/memoryStore';
 
 let db: DockhandDb;
-let n = 0;
 
 beforeEach(async () => {
-  db = new DockhandDb(`product-lookup-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('product-lookup');
   await db.products.bulkPut([
     sampleProduct({ id: 1, supplier_sku2: '9312345678907', supplier_sku: 'TENT-2P', manufacturer_sku: '' }),
     // A product whose carton code is among its own codes, and whose unit has none.

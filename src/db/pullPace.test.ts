@@ -3,11 +3,11 @@
  * it over fake-indexeddb (./dexiePull.ts). Time is a fake clock that moves only when the pace sleeps or a
  * test moves it: nothing here depends on how fast the machine is.
  */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPullMethods } from './dexiePull';
 import { DEFAULT_PACE_POLICY, UserPace, type PaceClock, type SliceSizing } from './pullSlices';
-import { DockhandDb } from './schema';
+import type { DockhandDb } from './schema';
+import { memoryDb } from './testing/memoryStore';
 
 function fakeClock() {
   let time = 1_000;
@@ -88,10 +88,9 @@ describe('the user pace', () => {
 });
 
 let db: DockhandDb;
-let n = 0;
 const AT = '2026-01-01T00:00:00.000Z';
 beforeEach(() => {
-  db = new DockhandDb(`pace-test-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('pace-test');
 });
 
 const customer = (id: number) => ({ id, last_name: `Customer ${id}`, modified_on: '2025-01-01T00:00:00Z' });

@@ -3,19 +3,18 @@
  * transaction, read back by the by-id step, cleared when the record is stored, answered 404 or forgotten, and
  * never shown as a request the user made.
  */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { requestById, waitingByIdRequests } from './byIdRequests';
 import { createPullMethods } from './dexiePull';
-import { DockhandDb, type PullCursor } from './schema';
+import type { DockhandDb, PullCursor } from './schema';
+import { memoryDb } from './testing/memoryStore';
 import { returnsAskedFor } from './supplierReturns/returnRecords';
 
 let db: DockhandDb;
-let n = 0;
 const AT = '2026-01-01T00:00:00.000Z';
 
 beforeEach(() => {
-  db = new DockhandDb(`pulled-refs-test-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('pulled-refs-test');
 });
 
 const order = (id: number) => ({ id, modified_on: '2025-01-01T00:00:00Z' });

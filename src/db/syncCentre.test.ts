@@ -2,17 +2,16 @@
  * The sync centre's groups: everything that needs the user, in full; the rest of the queue up to the bound,
  * waiting ops oldest first (the order they are sent in), finished ops newest first, with true totals.
  */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OpRecord, OpState } from './ops';
-import { DockhandDb } from './schema';
+import type { DockhandDb } from './schema';
+import { memoryDb } from './testing/memoryStore';
 import { syncCentreView } from './syncCentre';
 import { sampleOp } from './testing/sampleOp';
 
 let db: DockhandDb;
-let n = 0;
 beforeEach(() => {
-  db = new DockhandDb(`sync-centre-test-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('sync-centre-test');
 });
 
 let next = 0;

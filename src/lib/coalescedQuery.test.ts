@@ -3,15 +3,20 @@
  * timers and the clock in the test's hands, so a burst of commits is seen to cost a bounded number of
  * re-runs without any timing on the machine.
  */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DockhandDb } from '../db/schema';
-import { coalescedQuery, dexieCommits, DEFAULT_COALESCE_POLICY, type CoalesceHooks } from './coalescedQuery';
+import type { DockhandDb } from '../db/schema';
+import { memoryDb } from '../db/testing/memoryStore';
+import {
+  coalescedQuery,
+  dexieCommits,
+  DEFAULT_COALESCE_POLICY,
+  type CoalescedObserver,
+  type CoalesceHooks,
+} from './coalescedQuery';
 
 let db: DockhandDb;
-let n = 0;
 beforeEach(async () => {
-  db = new DockhandDb(`coalesce-test-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('coalesce-test');
   // Opened first: creating the database tells every table changed, which is not what these tests count.
   await db.open();
   await new Promise((resolve) => setTimeout(resolve, 0));
@@ -51,22 +56,31 @@ function testHooks() {
   return { hooks, state, fire, pending: () => timer !== null, tick: (ms: number) => (time += ms) };
 }
 
-function start(hooks: CoalesceHooks, tick: (ms: number) => void, cost: () => number) {
-  const seen: number[] = [];
+/** A coalesced query following `customers` whose runs are counted; `read` is what one run does. */
+function follow<T>(hooks: CoalesceHooks, read: () => Promise<T>, observer: CoalescedObserver<T>) {
   let runs = 0;
   const stop = coalescedQuery(
     db.name,
     ['customers'],
-    async () => {
+    () => {
       runs++;
-      const count = await db.customers.count();
-      tick(cost());
-      return count;
+      return read();
     },
-    { next: (value) => seen.push(value), error: () => seen.push(-1) },
+    observer,
     hooks,
   );
-  return { seen, runs: () => runs, stop };
+  return { runs: () => runs, stop };
+}
+
+/** The customers counted, each run costing `cost()` ms on the test's clock; -1 seen for a failed run. */
+function start(hooks: CoalesceHooks, tick: (ms: number) => void, cost: () => number) {
+  const seen: number[] = [];
+  const read = async () => {
+    const count = await db.customers.count();
+    tick(cost());
+    return count;
+  };
+  return { seen, ...follow(hooks, read, { next: (value) => seen.push(value), error: () => seen.push(-1) }) };
 }
 
 /** A commit (one transaction) per id, and their events seen. */
@@ -146,17 +160,13 @@ describe('a coalesced live query', () => {
     const { hooks, state, fire, pending } = testHooks();
     const seen: string[] = [];
     let fail: Error | null = new Error('read refused');
-    let runs = 0;
-    const stop = coalescedQuery(
-      db.name,
-      ['customers'],
+    const { runs, stop } = follow(
+      hooks,
       async () => {
-        runs++;
         if (fail) throw fail;
         return db.customers.count();
       },
       { next: (value) => seen.push(`rows ${value}`), error: (failure) => seen.push(String(failure)) },
-      hooks,
     );
     await vi.waitFor(() => expect(seen).toEqual(['Error: read refused']));
     fail = null;
@@ -168,7 +178,7 @@ describe('a coalesced live query', () => {
     await commits(state, [2]);
     fire();
     // The run has ended once its gap is set.
-    await vi.waitFor(() => expect(runs === 3 && pending()).toBe(true));
+    await vi.waitFor(() => expect(runs() === 3 && pending()).toBe(true));
     expect(seen).toEqual(['Error: read refused', 'rows 1']);
     stop();
   });

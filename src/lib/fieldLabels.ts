@@ -10,6 +10,7 @@
 import { keyOfField } from '../db/keyedArrays';
 import { opCatalog } from '../db/opCatalog';
 import { OP_KINDS, type OpKind } from '../db/ops';
+import { resourceLabel } from './format';
 import { dayText, moneyText } from './recordFormat';
 import { parsePath, type PathSegment } from './paths';
 
@@ -172,15 +173,8 @@ function rowOf(scope: OpKind | string, segments: readonly PathSegment[]): FieldR
   return FIELD_ROWS[groupOf(scope)]?.[patternOf(segments)];
 }
 
-/** `total_ex` → "Total ex"; `supplierCode` → "Supplier code". */
-function words(key: string): string {
-  const text = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+/** `total_ex` → "Total ex"; `supplierCode` → "Supplier code" (names read as words the one way, ./format.ts). */
+const words = resourceLabel;
 
 /** A path with no row, as words: names joined by " › ", a position as "(n)" counted from 1. */
 function humanised(segments: readonly PathSegment[]): string {

@@ -43,7 +43,7 @@ export function etaText(ms: number): string {
   return `about ${Math.ceil(ms / HOUR)} h left`;
 }
 
-/** A resource or table name as a label: `purchaseOrders` → "Purchase orders". */
+/** A resource, table or field name as a label: `purchaseOrders` → "Purchase orders", `total_ex` → "Total ex". */
 export function resourceLabel(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

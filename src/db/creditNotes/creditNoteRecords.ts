@@ -8,6 +8,7 @@
 import type { CreditNote, CreditNoteItem, SupplierReturn, SupplierReturnItem } from '../../api/resources';
 import { byIdRequest, type ByIdRequest } from '../byIdRequests';
 import type { DockhandDb, LocalMeta } from '../schema';
+import { searchTextOf } from '../searchText';
 import { supplierCurrencies } from './supplierCurrencies';
 
 export type CachedCreditNote = Omit<CreditNote, 'id'> & { id: number } & LocalMeta;
@@ -42,16 +43,13 @@ export function creditNoteRowOf(note: CachedCreditNote, currency: string | null)
     totalInc: note.total_credit_amount_inc,
     currency,
     returnId: note.supplier_return_id,
-    searchText: [
+    searchText: searchTextOf([
       note.supplier_reference,
       String(note.id),
       note.supplier_return_id === null ? '' : `return ${note.supplier_return_id}`,
       note.supplier.name,
       note.outlet.name,
-    ]
-      .filter(Boolean)
-      .join(' ')
-      .toLowerCase(),
+    ]),
   };
 }
 

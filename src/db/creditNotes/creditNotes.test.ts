@@ -1,4 +1,3 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   sampleCreditNote,
@@ -8,12 +7,12 @@ import {
   sampleSupplierReturnItem,
 } from '../../api/resources/fixtures';
 import { requestById } from '../byIdRequests';
-import { DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
+import { memoryDb } from '../testing/memoryStore';
 import { creditNoteRows, loadCreditNote } from './creditNoteRecords';
 import { supplierCurrencies } from './supplierCurrencies';
 
 let db: DockhandDb;
-let n = 0;
 
 const order = (id: number, supplierId: number, currency: string) => ({
   ...samplePurchaseOrder({ id }),
@@ -23,7 +22,7 @@ const order = (id: number, supplierId: number, currency: string) => ({
 });
 
 beforeEach(async () => {
-  db = new DockhandDb(`credit-notes-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('credit-notes');
   await db.creditNotes.bulkPut([
     { ...sampleCreditNote(), id: 9001 },
     {

@@ -1,9 +1,9 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CustomerSchema } from '../../api/resources';
 import { sampleCustomer, sampleDeliveryAddress } from '../../api/resources/fixtures';
 import { createDexieStore } from '../dexieStore';
-import { DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
+import { memoryDb } from '../testing/memoryStore';
 import { customerFormOf, blankCustomerForm, validateCustomerEdit, validateNewCustomer } from './customerForm';
 import { createCustomer, saveCustomerEdits } from './customerEdits';
 import type { CachedCustomer } from './customerIndex';
@@ -11,14 +11,13 @@ import { customerChoices, loadCustomer } from './customerRecord';
 import { deliveryAddressFormOf, saveDeliveryAddress, validateDeliveryAddress } from './deliveryAddresses';
 
 let db: DockhandDb;
-let n = 0;
 const now = new Date('2026-03-10T09:30:00Z');
 const home = sampleDeliveryAddress({ id: 301, default: true, suburb: 'Pyrmont' });
 const work = sampleDeliveryAddress({ id: 302, default: false, suburb: 'Ultimo', address_line1: '1 Bay St' });
 const sam = sampleCustomer({ id: 2001, acn: '51 824 753 556', delivery_addresses: [home, work] });
 
 beforeEach(async () => {
-  db = new DockhandDb(`customer-edits-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('customer-edits');
   await db.customers.bulkPut([
     sam,
     sampleCustomer({

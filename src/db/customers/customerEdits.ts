@@ -16,7 +16,7 @@ import {
   type DeliveryAddress,
 } from '../../api/resources';
 import type { OpRecord } from '../ops';
-import { editCached, inEditTransaction, serverRecordOf } from '../edits/queueEdit';
+import { inEditTransaction, saveRecordUpdate, serverRecordOf } from '../edits/queueEdit';
 import { allocateTempId, enqueue } from '../outbox';
 import type { DockhandDb } from '../schema';
 import { customerName, type CachedCustomer } from './customerIndex';
@@ -167,42 +167,28 @@ export function createCustomer(
  * form opened with (default: the cached row now): the body holds what the user changed from it, and it is
  * the merge base.
  */
-export function saveCustomerEdits(
+export async function saveCustomerEdits(
   db: DockhandDb,
   id: number,
   form: CustomerForm,
   options: { now?: Date; seen?: CachedCustomer } = {},
 ): Promise<CustomerEditResult> {
-  const missing = 'This customer is not on this computer any more.';
-  return editCached(
-    db,
-    () => db.customers.get(id),
-    missing,
-    async (customer): Promise<CustomerEditResult> => {
-      const seen = options.seen ?? customer;
+  const saved = await saveRecordUpdate<CachedCustomer, CustomerUpdate>(db, {
+    kind: 'updateCustomer',
+    table: 'customers',
+    id,
+    missing: 'This customer is not on this computer any more.',
+    ...options,
+    check: async (_customer, seen) => {
       const valid = validateCustomerEdit(seen, form);
-      if (!valid.ok) return valid;
-      const body = valid.body;
-      if (Object.keys(body).length === 0) return { ok: true, op: null, customer };
-      const taken = await numberTaken(db, id, body.customer_number);
-      if (taken) return { ok: false, errors: taken };
-      const row = customerRowAfter(
-        serverRecordOf(customer) as unknown as Customer,
-        body,
-        await referenceNames(db),
-      );
-      const op = await enqueue(db, {
-        kind: 'updateCustomer',
-        params: { id },
-        body,
-        baseVersion: serverRecordOf(seen),
-        cacheChanges: [{ table: 'customers', put: [row] }],
-        label: `Update ${customerName(customer)} (${changedText(body)})`,
-        now: options.now ?? new Date(),
-      });
-      return { ok: true, op, customer: (await db.customers.get(id)) ?? customer };
+      const taken = valid.ok ? await numberTaken(db, id, valid.body.customer_number) : null;
+      return taken ? { ok: false, errors: taken } : valid;
     },
-  );
+    after: async (customer, body) =>
+      customerRowAfter(serverRecordOf(customer) as unknown as Customer, body, await referenceNames(db)),
+    label: (customer, body) => `Update ${customerName(customer)} (${changedText(body)})`,
+  });
+  return saved.ok ? { ok: true, op: saved.op, customer: saved.row } : saved;
 }
 
 /**

@@ -1,20 +1,19 @@
-import type { DBCore, DBCoreTable, Middleware } from 'dexie';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Customer } from '../../api/resources';
 import { sampleCustomer } from '../../api/resources/fixtures';
-import { DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
+import { tableMiddleware } from '../tableMiddleware';
+import { memoryDb } from '../testing/memoryStore';
 import type { SlicePolicy } from '../yieldingRead';
 import { listCustomers, NO_CUSTOMER_FILTERS, type CustomerFilters } from './customerList';
 
 /** Counts the customer rows read whole (keys-only reads are free), as Dexie's DBCore sees them. */
-function customerRowReads(): { middleware: Middleware<DBCore>; read(): number } {
+function customerRowReads() {
   let rows = 0;
-  const table = (name: string, down: DBCoreTable): DBCoreTable =>
+  const middleware = tableMiddleware('customerRowReads', (down, name) =>
     name !== 'customers'
-      ? down
+      ? {}
       : {
-          ...down,
           getMany: async (req) => {
             const found = await down.getMany(req);
             rows += found.filter(Boolean).length;
@@ -25,20 +24,13 @@ function customerRowReads(): { middleware: Middleware<DBCore>; read(): number } 
             if (req.values) rows += answer.result.length;
             return answer;
           },
-        };
-  return {
-    middleware: {
-      stack: 'dbcore',
-      name: 'customerRowReads',
-      create: (down) => ({ ...down, table: (name) => table(name, down.table(name)) }),
-    },
-    read: () => rows,
-  };
+        },
+  );
+  return { middleware, read: () => rows };
 }
 
 let db: DockhandDb;
 let reads: ReturnType<typeof customerRowReads>;
-let n = 0;
 
 const modified = (minute: number) => `2026-03-10T09:${String(minute).padStart(2, '0')}:00.000Z`;
 const retail = { id: 1, name: 'Retail' };
@@ -52,7 +44,7 @@ function customer(id: number, overrides: Partial<Customer> = {}): Customer {
 
 beforeEach(async () => {
   reads = customerRowReads();
-  db = new DockhandDb(`customer-list-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('customer-list');
   db.use(reads.middleware);
   await db.customers.bulkPut([
     customer(1, { first_name: 'Ada', last_name: 'Ng', email: 'ada@example.com', customer_type: retail }),

@@ -3,9 +3,9 @@
  * conflict is explained on the page), its badge, and where a customer made here went once the server
  * numbered it (the temp id's server id). Also the choices its forms offer.
  */
-import { opCatalog } from '../opCatalog';
 import type { OpRecord } from '../ops';
-import { orderBadge, type OrderBadge } from '../recordBadge';
+import type { OrderBadge } from '../recordBadge';
+import { badgeAmong, groupOf, recordOps } from '../recordOps';
 import type { DockhandDb } from '../schema';
 import { customerKeys, type CachedCustomer } from './customerIndex';
 import type { Choice } from './customerList';
@@ -19,24 +19,16 @@ export interface CustomerDetail {
   movedTo: number | null;
 }
 
-const LIVE = (op: OpRecord) => op.state !== 'done' && op.state !== 'discarded';
-
-/** The live ops of customer `id` (create, updates and address edits share `customer:<id>`), oldest first. */
-export async function customerOps(db: DockhandDb, id: number): Promise<OpRecord[]> {
-  const group = opCatalog('updateCustomer').group;
-  return (await db.outbox.where('aggregate').equals(`${group}:${id}`).sortBy('seq')).filter(LIVE);
-}
-
 export async function loadCustomer(db: DockhandDb, id: number): Promise<CustomerDetail> {
   return db.transaction('r', db.customers, db.outbox, db.tempIds, async () => {
     const customer = (await db.customers.get(id)) ?? null;
-    const ops = await customerOps(db, id);
-    const states = new Map(ops.map((op) => [op.id, op.state]));
+    // Create, updates and address edits share the customer's group.
+    const ops = await recordOps(db, groupOf('updateCustomer'), id);
     const moved = id < 0 && !customer ? ((await db.tempIds.get(id))?.serverId ?? null) : null;
     return {
       customer,
       ops,
-      badge: customer ? orderBadge(customer._pendingOps, (opId) => states.get(opId)) : null,
+      badge: customer ? badgeAmong(customer._pendingOps, ops) : null,
       movedTo: moved,
     };
   });

@@ -1,19 +1,18 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sampleCustomer, sampleDeliveryAddress } from '../../api/resources/fixtures';
-import { DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
+import { memoryDb } from '../testing/memoryStore';
 import { addDeliveryAddress, removeDeliveryAddress } from './deliveryAddressList';
 import { blankDeliveryAddressForm } from './deliveryAddresses';
 
 let db: DockhandDb;
-let n = 0;
 const home = sampleDeliveryAddress({ id: 301, default: true, suburb: 'Pyrmont' });
 const work = sampleDeliveryAddress({ id: 302, default: false, suburb: 'Ultimo' });
 const sam = sampleCustomer({ id: 2001, delivery_addresses: [home, work] });
 const item = ({ id: _id, modified_on: _at, ...rest }: typeof home) => rest;
 
 beforeEach(async () => {
-  db = new DockhandDb(`delivery-address-list-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('delivery-address-list');
   await db.customers.put(sam);
 });
 

@@ -10,8 +10,9 @@
  */
 import { CustomerUpdateSchema, type DeliveryAddressUpdate } from '../../api/requests';
 import type { DeliveryAddress } from '../../api/resources';
-import { enqueue, OutboxValidationError } from '../outbox';
-import { CACHE_TABLES, type DockhandDb } from '../schema';
+import { inEditTransaction, serverRecordOf } from '../edits/queueEdit';
+import { enqueue } from '../outbox';
+import type { DockhandDb } from '../schema';
 import type { CustomerEditResult } from './customerEdits';
 import { customerName } from './customerIndex';
 import {
@@ -51,9 +52,6 @@ function unnumbered(item: DeliveryAddressUpdate, modifiedOn: string): DeliveryAd
   };
 }
 
-const withoutLocal = (row: object) =>
-  Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('_')));
-
 type ListChange = { kind: 'add'; form: DeliveryAddressForm } | { kind: 'remove'; index: number };
 
 async function replaceList(
@@ -62,50 +60,44 @@ async function replaceList(
   change: ListChange,
   now: Date,
 ): Promise<CustomerEditResult> {
-  const tables = [db.outbox, db.tempIds, db.meta, ...CACHE_TABLES.map((name) => db.table(name))];
-  try {
-    return await db.transaction('rw', tables, async (): Promise<CustomerEditResult> => {
-      const customer = await db.customers.get(customerId);
-      if (!customer) return { ok: false, errors: { $: ['This customer is not on this computer any more.'] } };
-      let items = customer.delivery_addresses.map(addressItemOf);
-      let label: string;
-      if (change.kind === 'add') {
-        const item = deliveryAddressBody(blankDeliveryAddressForm(), change.form);
-        if (Object.keys(item).filter((key) => key !== 'default').length === 0)
-          return { ok: false, errors: { line1: ['Fill in at least one line of the address.'] } };
-        // A new default takes over, as the server's single-default rule asks.
-        if (item.default) items = items.map((other) => ({ ...other, default: false }));
-        items = [...items, item];
-        label = `Add delivery address ${addressText(item as Partial<DeliveryAddress>)} to ${customerName(customer)}`;
-      } else {
-        const gone = customer.delivery_addresses[change.index];
-        if (!gone)
-          return { ok: false, errors: { $: ['This delivery address is not on this computer any more.'] } };
-        items = items.filter((_item, index) => index !== change.index);
-        label = `Remove delivery address ${addressText(gone)} from ${customerName(customer)}`;
-      }
-      const parsed = CustomerUpdateSchema.safeParse({ delivery_addresses: items });
-      if (!parsed.success)
-        return { ok: false, errors: { $: parsed.error.issues.map((issue) => issue.message) } };
-      const row = {
-        ...withoutLocal(customer),
-        delivery_addresses: items.map((item) => unnumbered(item, customer.modified_on)),
-      };
-      const op = await enqueue(db, {
-        kind: 'updateCustomer',
-        params: { id: customerId },
-        body: parsed.data,
-        baseVersion: withoutLocal(customer),
-        cacheChanges: [{ table: 'customers', put: [row] }],
-        label,
-        now,
-      });
-      return { ok: true, op, customer: (await db.customers.get(customerId)) ?? customer };
+  return inEditTransaction(db, async (): Promise<CustomerEditResult> => {
+    const customer = await db.customers.get(customerId);
+    if (!customer) return { ok: false, errors: { $: ['This customer is not on this computer any more.'] } };
+    let items = customer.delivery_addresses.map(addressItemOf);
+    let label: string;
+    if (change.kind === 'add') {
+      const item = deliveryAddressBody(blankDeliveryAddressForm(), change.form);
+      if (Object.keys(item).filter((key) => key !== 'default').length === 0)
+        return { ok: false, errors: { line1: ['Fill in at least one line of the address.'] } };
+      // A new default takes over, as the server's single-default rule asks.
+      if (item.default) items = items.map((other) => ({ ...other, default: false }));
+      items = [...items, item];
+      label = `Add delivery address ${addressText(item as Partial<DeliveryAddress>)} to ${customerName(customer)}`;
+    } else {
+      const gone = customer.delivery_addresses[change.index];
+      if (!gone)
+        return { ok: false, errors: { $: ['This delivery address is not on this computer any more.'] } };
+      items = items.filter((_item, index) => index !== change.index);
+      label = `Remove delivery address ${addressText(gone)} from ${customerName(customer)}`;
+    }
+    const parsed = CustomerUpdateSchema.safeParse({ delivery_addresses: items });
+    if (!parsed.success)
+      return { ok: false, errors: { $: parsed.error.issues.map((issue) => issue.message) } };
+    const row = {
+      ...serverRecordOf(customer),
+      delivery_addresses: items.map((item) => unnumbered(item, customer.modified_on)),
+    };
+    const op = await enqueue(db, {
+      kind: 'updateCustomer',
+      params: { id: customerId },
+      body: parsed.data,
+      baseVersion: serverRecordOf(customer),
+      cacheChanges: [{ table: 'customers', put: [row] }],
+      label,
+      now,
     });
-  } catch (error) {
-    if (!(error instanceof OutboxValidationError)) throw error;
-    return { ok: false, errors: { $: Object.values(error.fields).flat() } };
-  }
+    return { ok: true, op, customer: (await db.customers.get(customerId)) ?? customer };
+  });
 }
 
 /** Queues the customer's list with `form` added (a default address takes the default from the others). */

@@ -2,16 +2,15 @@
  * A customer's loyalty history kept as read: page 1 replaces, later pages add, the view is newest first
  * with what the server said there is, and the balance series is oldest first for the chart.
  */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LoyaltyHistoryEntry } from '../../api/resources';
-import { DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
+import { memoryDb } from '../testing/memoryStore';
 import { balanceSeries, loyaltyView, storeLoyaltyPage } from './loyaltyHistory';
 
 let db: DockhandDb;
-let n = 0;
 beforeEach(() => {
-  db = new DockhandDb(`loyalty-test-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('loyalty-test');
 });
 
 const entry = (id: number, day: number, delta: number, available: number): LoyaltyHistoryEntry => ({

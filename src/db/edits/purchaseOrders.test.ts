@@ -1,4 +1,3 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PurchaseOrderSchema } from '../../api/resources';
 import {
@@ -9,12 +8,12 @@ import {
 } from '../../api/resources/fixtures';
 import { LineProductSchema } from '../lineProduct';
 import { opCatalog } from '../opCatalog';
-import { DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
+import { memoryDb } from '../testing/memoryStore';
 import { childTempIds } from '../tempIds';
 import { queueNewPurchaseOrder, validateNewPurchaseOrder, type NewPurchaseOrderForm } from './purchaseOrders';
 
 let db: DockhandDb;
-let n = 0;
 const now = new Date('2026-03-10T09:30:00');
 
 const tee = sampleProduct({
@@ -38,7 +37,7 @@ const cap = sampleProduct({
 });
 
 beforeEach(async () => {
-  db = new DockhandDb(`po-edits-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('po-edits');
   await db.suppliers.put(sampleSupplier({ id: 101, name: 'Acme Apparel' }) as never);
   await db.outlets.put(sampleOutlet({ id: 1, name: 'Sydney CBD' }) as never);
   await db.products.bulkPut([{ ...tee, _fetchedAt: '2026-03-01T00:00:00Z' }, cap]);

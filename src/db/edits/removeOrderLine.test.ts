@@ -2,18 +2,17 @@
  * Removing a PO line offline: one queued delete that hides the line and marks the order pending; what the
  * server would refuse is refused first, in words; a discard puts the line back.
  */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { samplePurchaseOrder, samplePurchaseOrderItem } from '../../api/resources/fixtures';
 import { createDexieStore } from '../dexieStore';
-import { DockhandDb, type CachedPurchaseOrder, type CachedPurchaseOrderItem } from '../schema';
+import type { DockhandDb, CachedPurchaseOrder, CachedPurchaseOrderItem } from '../schema';
+import { memoryDb } from '../testing/memoryStore';
 import { validatedPort } from '../storePort';
 import { LineRemovalRefused, removeOrderLine } from './removeOrderLine';
 
 let db: DockhandDb;
-let n = 0;
 beforeEach(async () => {
-  db = new DockhandDb(`remove-line-test-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('remove-line-test');
   const { purchase_order_items: _items, ...order } = samplePurchaseOrder({
     id: 500,
     status: { id: 2, name: 'OnOrder' },

@@ -1,10 +1,11 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SupplierInvoiceSchema } from '../../api/resources';
 import { sampleSupplierInvoice } from '../../api/resources/fixtures';
 import { createDexieStore } from '../dexieStore';
 import { allocateTempId, enqueue } from '../outbox';
-import { DockhandDb, type CachedSupplierInvoice } from '../schema';
+import type { DockhandDb, CachedSupplierInvoice } from '../schema';
+import { editedForm, onlyOp } from '../testing/editedForm';
+import { memoryDb } from '../testing/memoryStore';
 import {
   finaliseInvoice,
   invoiceFormOf,
@@ -15,24 +16,21 @@ import {
 } from './supplierInvoices';
 
 let db: DockhandDb;
-let n = 0;
 const now = new Date('2026-03-10T09:30:00Z');
 
 /** In Progress, freight 50 ex (no tax flag), misc 10 ex (taxed), duty 12.50, one receipt of PO 1001. */
 const invoice = sampleSupplierInvoice({ id: 7001, notes: 'Two cartons' });
 
 beforeEach(async () => {
-  db = new DockhandDb(`invoice-edits-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('invoice-edits');
   await db.supplierInvoices.put({ ...invoice, _fetchedAt: '2026-03-09T00:00:00Z' });
 });
 
-const formOf = async (id = 7001) => invoiceFormOf((await db.supplierInvoices.get(id))!);
-const edited = async (changes: Partial<InvoiceForm>, id = 7001) => ({ ...(await formOf(id)), ...changes });
-const onlyOp = async () => {
-  const ops = await db.outbox.toArray();
-  expect(ops).toHaveLength(1);
-  return ops[0]!;
-};
+const { edited } = editedForm<CachedSupplierInvoice, InvoiceForm>(
+  (id) => db.supplierInvoices.get(id),
+  invoiceFormOf,
+  7001,
+);
 
 describe('saveInvoiceEdits', () => {
   it('queues only the changed fields, with the cached server record as the merge base', async () => {
@@ -41,7 +39,7 @@ describe('saveInvoiceEdits', () => {
     });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
 
-    const op = await onlyOp();
+    const op = await onlyOp(db);
     expect(op).toMatchObject({
       kind: 'updateSupplierInvoice',
       state: 'queued',
@@ -98,7 +96,7 @@ describe('saveInvoiceEdits', () => {
     });
     const result = await saveInvoiceEdits(db, 7001, form, { now });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect((await onlyOp()).body).toEqual({
+    expect((await onlyOp(db)).body).toEqual({
       supplier_invoice_number: 'INV-55810-A',
       supplier_invoiced_on: '2026-03-04',
       distribute_costs_by: 'Quantity',
@@ -176,7 +174,7 @@ describe('saveInvoiceEdits', () => {
     await db.supplierInvoices.put(pulled);
     const result = await saveInvoiceEdits(db, 7001, form, { now, seen });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    const op = await onlyOp();
+    const op = await onlyOp(db);
     // Freight is not sent back at its old value; notes changed on both sides is the engine's to find.
     expect(op.body).toEqual({ notes: 'Mine' });
     expect(op.baseVersion).toMatchObject({ notes: 'Two cartons' });
@@ -297,7 +295,7 @@ describe('finalising', () => {
   it('queues {status: Finalised}; the invoice is read-only from then on', async () => {
     const result = await finaliseInvoice(db, 7001, { now });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(await onlyOp()).toMatchObject({
+    expect(await onlyOp(db)).toMatchObject({
       body: { status: 'Finalised' },
       label: 'Finalise invoice INV-55810',
       baseVersion: { status: 'In Progress' },

@@ -188,7 +188,7 @@ async function editing(
       if (lock) return { ok: false, errors: { $: [LOCK_MESSAGES[lock]] } };
       return edit(invoice);
     },
-    invoiceFormFieldOf,
+    { fieldOf: invoiceFormFieldOf },
   );
 }
 

@@ -2,17 +2,16 @@
  * The products screen's domain over fake-indexeddb: search by code prefix and by description words through
  * the index keys, bounded; one product's page with its stock per outlet and orders.
  */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sampleProduct, samplePurchaseOrder, samplePurchaseOrderItem } from '../../api/resources/fixtures';
-import { DockhandDb, type CachedPurchaseOrder, type CachedPurchaseOrderItem } from '../schema';
+import type { DockhandDb, CachedPurchaseOrder, CachedPurchaseOrderItem } from '../schema';
+import { memoryDb } from '../testing/memoryStore';
 import { readProductRecord } from './productRecord';
 import { searchProducts } from './productSearch';
 
 let db: DockhandDb;
-let n = 0;
 beforeEach(() => {
-  db = new DockhandDb(`products-test-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('products-test');
 });
 
 const product = (id: number, short_description: string, supplier_sku = `SKU-${id}`) =>

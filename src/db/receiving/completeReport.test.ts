@@ -3,21 +3,20 @@
  * clerk marks not coming is said in the queued invoice's notes and on the kept report, which opens by the
  * invoice's temp id, by its server id once it syncs, and by its docket after the temp id is forgotten.
  */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { samplePurchaseOrderReceipt, sampleSupplierInvoice } from '../../api/resources/fixtures';
-import { DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
+import { memoryDb } from '../testing/memoryStore';
 import { completeReceipt, EMPTY_COMPLETION, withFate } from './complete';
 import { seedDelivery, PO_ID, STOVES, TENTS } from './discrepancyFixtures';
 import { loadReceiptReport } from './discrepancyRecord';
 
 let db: DockhandDb;
-let n = 0;
 const now = new Date('2026-11-27T09:30:00.000Z');
 const NOTE = 'Not coming (supplier will not send the rest): 4 × Trail stove.';
 
 beforeEach(async () => {
-  db = new DockhandDb(`complete-report-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('complete-report');
   await seedDelivery(db);
 });
 

@@ -72,25 +72,33 @@ async function firstWrite(db: DockhandDb, poId: number, now: Date, created: bool
   }
 }
 
-async function change(
+/** Every write of a draft: `next` of the stored one (none yet: undefined) put in one small transaction. */
+async function writeDraft(
   db: DockhandDb,
   poId: number,
   now: Date,
-  edit: (draft: ReceiptDraft) => void,
+  next: (stored: ReceiptDraft | undefined) => ReceiptDraft,
 ): Promise<ReceiptDraft> {
   let created = false;
-  const next = await db.transaction('rw', db.receiptDrafts, async () => {
-    const at = now.toISOString();
+  const written = await db.transaction('rw', db.receiptDrafts, async () => {
     const stored = await db.receiptDrafts.get(poId);
     created = !stored;
-    const draft = stored ?? fresh(poId, at);
-    edit(draft);
-    draft.updatedAt = at;
+    const draft = next(stored);
     await db.receiptDrafts.put(draft);
     return draft;
   });
   await firstWrite(db, poId, now, created);
-  return next;
+  return written;
+}
+
+function change(db: DockhandDb, poId: number, now: Date, edit: (draft: ReceiptDraft) => void) {
+  const at = now.toISOString();
+  return writeDraft(db, poId, now, (stored) => {
+    const draft = stored ?? fresh(poId, at);
+    edit(draft);
+    draft.updatedAt = at;
+    return draft;
+  });
 }
 
 /**
@@ -127,16 +135,7 @@ export async function addToLine(
   scan: { code: string } | null,
   now = new Date(),
 ): Promise<ReceiptDraft> {
-  let created = false;
-  const next = await db.transaction('rw', db.receiptDrafts, async () => {
-    const stored = await db.receiptDrafts.get(poId);
-    created = !stored;
-    const next = withAdded(stored, poId, poItemId, quantity, scan, now);
-    await db.receiptDrafts.put(next);
-    return next;
-  });
-  await firstWrite(db, poId, now, created);
-  return next;
+  return writeDraft(db, poId, now, (stored) => withAdded(stored, poId, poItemId, quantity, scan, now));
 }
 
 /**

@@ -3,10 +3,10 @@
  * and the one step over fake-indexeddb: queued as `createSupplierReturnItem` ops on the supplier's open
  * return, all or nothing, never twice.
  */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sampleSupplierReturn, sampleSupplierReturnReason } from '../../api/resources/fixtures';
-import { DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
+import { memoryDb } from '../testing/memoryStore';
 import { completeReceipt, EMPTY_COMPLETION } from './complete';
 import { discrepancyReport } from './discrepancy';
 import * as delivery from './discrepancyFixtures';
@@ -54,10 +54,9 @@ describe('faultyReturnItems', () => {
 
 describe('sendFaultyToReturn', () => {
   let db: DockhandDb;
-  let n = 0;
 
   beforeEach(async () => {
-    db = new DockhandDb(`faulty-return-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+    db = memoryDb('faulty-return');
     await db.supplierReturns.bulkPut([
       sampleSupplierReturn({ id: 8001 }),
       sampleSupplierReturn({ id: 8002, supplier_return_status: { id: 3, name: 'Finalised' } }),

@@ -10,7 +10,8 @@
  * exists: picked from this supplier's open returns on this computer, or opened by its number.
  */
 import type { OpRecord } from '../ops';
-import { CACHE_TABLES, type DockhandDb } from '../schema';
+import { editTables } from '../outbox';
+import type { DockhandDb } from '../schema';
 import { addReturnItem, type ReturnItemForm } from '../supplierReturns/returnItems';
 import { isFinalised, type CachedSupplierReturn } from '../supplierReturns/returnRecords';
 import { markFaultySent, readDiscrepancyRecord, type DiscrepancyRecord } from './discrepancyRecord';
@@ -72,39 +73,42 @@ export async function sendFaultyToReturn(
   options: { now?: Date } = {},
 ): Promise<FaultyReturnResult> {
   const now = options.now ?? new Date();
-  const tables = [db.outbox, db.tempIds, db.meta, db.cursors, ...CACHE_TABLES.map((name) => db.table(name))];
   try {
-    return await db.transaction('rw', tables, async (): Promise<FaultyReturnResult> => {
-      const record = await readDiscrepancyRecord(db, invoiceTempId);
-      if (!record) return { ok: false, error: 'This receipt’s report is not on this computer.' };
-      if (record.faultySent)
-        return {
-          ok: false,
-          error: `The faulty units of this receipt already went to return ${record.faultySent.returnId}.`,
-        };
-      const items = faultyReturnItems(record, reasonId);
-      if (items.length === 0) return { ok: false, error: 'Nothing in this receipt was marked faulty.' };
-      const target = (await db.supplierReturns.get(returnId)) as CachedSupplierReturn | undefined;
-      if (!target) return { ok: false, error: `Return ${returnId} is not on this computer yet.` };
-      if (target.supplier.id !== record.supplier.id)
-        return {
-          ok: false,
-          error: `Return ${returnId} is for ${target.supplier.name || 'another supplier'}, not ${record.supplier.name}: choose one of theirs.`,
-        };
-      const ops: OpRecord[] = [];
-      for (const item of items) {
-        const product = await db.products.get(item.productId);
-        if (!product)
-          throw new Refused(`${item.name} is not on this computer any more, so it cannot be added.`);
-        // It came on this supplier's order: that is link enough (../supplierReturns/supplierLink.ts).
-        const added = await addReturnItem(db, returnId, product, item.form, { now, anySupplier: true });
-        if (!added.ok) throw new Refused(`${item.name}: ${joined(added.errors)}`);
-        ops.push(added.op);
-      }
-      const units = items.reduce((sum, item) => sum + (item.form.quantity ?? 0), 0);
-      await markFaultySent(db, invoiceTempId, { returnId, units, at: now.toISOString() });
-      return { ok: true, returnId, units, ops };
-    });
+    return await db.transaction(
+      'rw',
+      [...editTables(db), db.cursors],
+      async (): Promise<FaultyReturnResult> => {
+        const record = await readDiscrepancyRecord(db, invoiceTempId);
+        if (!record) return { ok: false, error: 'This receipt’s report is not on this computer.' };
+        if (record.faultySent)
+          return {
+            ok: false,
+            error: `The faulty units of this receipt already went to return ${record.faultySent.returnId}.`,
+          };
+        const items = faultyReturnItems(record, reasonId);
+        if (items.length === 0) return { ok: false, error: 'Nothing in this receipt was marked faulty.' };
+        const target = (await db.supplierReturns.get(returnId)) as CachedSupplierReturn | undefined;
+        if (!target) return { ok: false, error: `Return ${returnId} is not on this computer yet.` };
+        if (target.supplier.id !== record.supplier.id)
+          return {
+            ok: false,
+            error: `Return ${returnId} is for ${target.supplier.name || 'another supplier'}, not ${record.supplier.name}: choose one of theirs.`,
+          };
+        const ops: OpRecord[] = [];
+        for (const item of items) {
+          const product = await db.products.get(item.productId);
+          if (!product)
+            throw new Refused(`${item.name} is not on this computer any more, so it cannot be added.`);
+          // It came on this supplier's order: that is link enough (../supplierReturns/supplierLink.ts).
+          const added = await addReturnItem(db, returnId, product, item.form, { now, anySupplier: true });
+          if (!added.ok) throw new Refused(`${item.name}: ${joined(added.errors)}`);
+          ops.push(added.op);
+        }
+        const units = items.reduce((sum, item) => sum + (item.form.quantity ?? 0), 0);
+        await markFaultySent(db, invoiceTempId, { returnId, units, at: now.toISOString() });
+        return { ok: true, returnId, units, ops };
+      },
+    );
   } catch (error) {
     if (error instanceof Refused) return { ok: false, error: error.message };
     throw error;

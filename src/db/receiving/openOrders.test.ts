@@ -3,43 +3,34 @@
  * (OPEN_ORDER_TABLES, coalesced): a table read but not named would leave the list stale. Over
  * fake-indexeddb, with a DBCore middleware noting every table a run reads.
  */
-import type { DBCore, Middleware } from 'dexie';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { samplePurchaseOrder } from '../../api/resources/fixtures';
-import { DockhandDb, type CachedPurchaseOrder } from '../schema';
+import type { CachedPurchaseOrder } from '../schema';
+import { tableMiddleware } from '../tableMiddleware';
+import { memoryDb } from '../testing/memoryStore';
 import type { PurchaseOrderStatus } from '../../api/resources';
 import type { SlicePolicy } from '../yieldingRead';
 import { addToLine } from './drafts';
 import { listOpenOrders, OPEN_ORDER_TABLES, OPEN_STATUSES } from './openOrders';
 
 /** Notes the tables read once `on` is set (set up before the database opens: Dexie's rule for middleware). */
-function tablesRead(): { middleware: Middleware<DBCore>; read: Set<string>; on: boolean } {
+function tablesRead() {
   const read = new Set<string>();
-  const middleware: Middleware<DBCore> = {
-    stack: 'dbcore',
-    name: 'tablesRead',
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        const noted =
-          <A extends unknown[], R>(call: (...args: A) => R) =>
-          (...args: A) => {
-            if (watch.on) read.add(name);
-            return call(...args);
-          };
-        return {
-          ...table,
-          get: noted(table.get.bind(table)),
-          getMany: noted(table.getMany.bind(table)),
-          query: noted(table.query.bind(table)),
-          openCursor: noted(table.openCursor.bind(table)),
-          count: noted(table.count.bind(table)),
-        };
-      },
-    }),
-  };
+  const middleware = tableMiddleware('tablesRead', (table, name) => {
+    const noted =
+      <A extends unknown[], R>(call: (...args: A) => R) =>
+      (...args: A) => {
+        if (watch.on) read.add(name);
+        return call(...args);
+      };
+    return {
+      get: noted(table.get.bind(table)),
+      getMany: noted(table.getMany.bind(table)),
+      query: noted(table.query.bind(table)),
+      openCursor: noted(table.openCursor.bind(table)),
+      count: noted(table.count.bind(table)),
+    };
+  });
   const watch = { read, on: false, middleware };
   return watch;
 }
@@ -56,7 +47,7 @@ function order(id: number, outletId: number): CachedPurchaseOrder {
 describe('OPEN_ORDER_TABLES', () => {
   it('names every table the open-order list reads, for one outlet and for all', async () => {
     const watch = tablesRead();
-    const db = new DockhandDb('open-order-tables', { indexedDB: new IDBFactory(), IDBKeyRange });
+    const db = memoryDb('open-order-tables');
     db.use(watch.middleware);
     await db.purchaseOrders.bulkPut([order(101, 1), order(102, 2)]);
     await addToLine(db, 101, 1, 1, { code: 'x' }, new Date('2026-11-23T10:00:00.000Z'));
@@ -84,7 +75,7 @@ describe('listOpenOrders', () => {
   }
 
   it('reads in slices, yielding between them, and answers as one whole read would', async () => {
-    const db = new DockhandDb('open-orders-sliced', { indexedDB: new IDBFactory(), IDBKeyRange });
+    const db = memoryDb('open-orders-sliced');
     const all = orders();
     await db.purchaseOrders.bulkPut(all);
     await addToLine(db, 1_001, 1, 1, { code: 'x' }, new Date('2026-11-23T10:00:00.000Z'));

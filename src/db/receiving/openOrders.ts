@@ -5,6 +5,7 @@
  */
 import type { Product, PurchaseOrderStatus } from '../../api/resources';
 import { bulkGetInSlices, DEFAULT_SLICES, mapInSlices, SliceBudget, type SlicePolicy } from '../yieldingRead';
+import { orderSummaryOf, type OrderSummary } from '../orderSummary';
 import { findProductByCode } from '../productLookup';
 import type { CachedPurchaseOrder, DockhandDb } from '../schema';
 
@@ -15,13 +16,7 @@ export const OPEN_STATUSES: readonly PurchaseOrderStatus[] = [
   'BackOrder',
 ];
 
-export interface OpenOrderRow {
-  id: number;
-  externalId: string | null;
-  supplierName: string;
-  outletName: string;
-  status: PurchaseOrderStatus;
-  eta: string | null;
+export interface OpenOrderRow extends OrderSummary {
   unitsOrdered: number;
   unitsRemaining: number;
   /** A delivery of this PC is being received into it (a draft exists). */
@@ -34,12 +29,7 @@ const isOpen = (order: CachedPurchaseOrder) => OPEN_STATUSES.includes(order.stat
 
 function rowOf(order: CachedPurchaseOrder, drafting: boolean): OpenOrderRow {
   return {
-    id: order.id,
-    externalId: order.external_purchase_order_id,
-    supplierName: order.supplier.name,
-    outletName: order.outlet.name,
-    status: order.status.name,
-    eta: order.eta,
+    ...orderSummaryOf(order),
     unitsOrdered: order.total_quantity_ordered ?? 0,
     unitsRemaining: order.total_quantity_remaining ?? 0,
     drafting,

@@ -4,35 +4,18 @@
  * its draft moves with it (`followTempIds`), line keys included, so a delivery begun before the order
  * synced is not lost.
  */
-import { orderBadge, type OrderBadge } from '../recordBadge';
-import type { CachedPurchaseOrder, CachedPurchaseOrderItem, DockhandDb, ReceiptDraft } from '../schema';
+import { readOrder, type OrderRead } from '../orderRead';
+import type { DockhandDb, ReceiptDraft } from '../schema';
 
-export interface ReceivingOrder {
-  order: CachedPurchaseOrder | null;
-  items: CachedPurchaseOrderItem[];
-  movedTo: number | null;
-  badge: OrderBadge | null;
+export interface ReceivingOrder extends Omit<OrderRead, 'failed'> {
   /** The first problem of a failed op on the order, in the server's words. */
   problem: string | null;
 }
 
 export async function loadReceivingOrder(db: DockhandDb, id: number): Promise<ReceivingOrder> {
-  const order = await db.purchaseOrders.get(id);
-  if (!order) {
-    const entry = id < 0 ? await db.tempIds.get(id) : undefined;
-    return { order: null, items: [], movedTo: entry?.serverId ?? null, badge: null, problem: null };
-  }
-  const items = await db.purchaseOrderItems.where('po_id').equals(id).sortBy('po_item_id');
-  // Lines added offline have temp ids allocated downwards (-2, -3, …): reversed, they read in entry order.
-  if (items.every((item) => item.po_item_id < 0)) items.reverse();
-  const ops = order._pendingOps?.length ? await db.outbox.where('id').anyOf(order._pendingOps).toArray() : [];
-  const states = new Map(ops.map((op) => [op.id, op.state]));
-  const failed = ops.find((op) => op.problem);
+  const { failed, ...read } = await readOrder(db, id);
   return {
-    order,
-    items,
-    movedTo: null,
-    badge: orderBadge(order._pendingOps, (opId) => states.get(opId)),
+    ...read,
     problem: failed?.problem ? (failed.problem.detail ?? failed.problem.title ?? null) : null,
   };
 }

@@ -4,18 +4,22 @@
  * delivery is open, nothing is claimed while this PC's receipt is queued (its line shows this PC's figure),
  * and once it is sent and pulled the over-received line is listed to check, until marked checked.
  */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { samplePurchaseOrder, samplePurchaseOrderItem } from '../../api/resources/fixtures';
 import { putServerRows } from '../cacheRows';
 import { createDexieStore } from '../dexieStore';
-import { CACHE_TABLES, DockhandDb, type CachedPurchaseOrder, type CachedPurchaseOrderItem } from '../schema';
+import {
+  CACHE_TABLES,
+  type DockhandDb,
+  type CachedPurchaseOrder,
+  type CachedPurchaseOrderItem,
+} from '../schema';
+import { memoryDb } from '../testing/memoryStore';
 import { completeReceipt, EMPTY_COMPLETION } from './complete';
 import { addToLine, discardDraft } from './drafts';
 import { endWatch, listReceiptsToCheck, loadOtherPcs } from './otherPcsStore';
 
 let db: DockhandDb;
-let n = 0;
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 9, minute));
 const { purchase_order_items: _, ...po } = samplePurchaseOrder({ id: 7, status: { id: 2, name: 'OnOrder' } });
 const order = po as CachedPurchaseOrder;
@@ -36,7 +40,7 @@ const pull = (received: number) =>
   );
 
 beforeEach(async () => {
-  db = new DockhandDb(`other-pcs-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('other-pcs');
   await db.purchaseOrders.put(order);
   await db.purchaseOrderItems.put(line(0));
 });

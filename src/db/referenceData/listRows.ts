@@ -4,11 +4,10 @@
  * page can explain a refused change. The lists are small (a few dozen names, the same in both demo
  * datasets), so each is read whole. DOM-free.
  */
-import { opCatalog } from '../opCatalog';
 import type { OpRecord } from '../ops';
-import { orderBadge, type OrderBadge } from '../recordBadge';
+import type { OrderBadge } from '../recordBadge';
+import { badgeAmong, listBadges, recordOps } from '../recordOps';
 import type { DockhandDb } from '../schema';
-import { notableStates } from '../suppliers/supplierRecords';
 import type { NamedRow } from './namedLists';
 
 /** Every list of the area, whether its records are only a name or more (outlets). */
@@ -35,18 +34,10 @@ export function byName<R extends { id: number; name: string | null }>(a: R, b: R
 export async function listRows<R extends NamedRow>(db: DockhandDb, table: ListTable): Promise<ListRow<R>[]> {
   return db.transaction('r', db.table(table), db.outbox, async () => {
     const records = (await db.table<R, number>(table).toArray()).sort(byName);
-    const states = await notableStates(
-      db,
-      records.flatMap((record) => record._pendingOps ?? []),
-    );
-    return records.map((record) => ({
-      record,
-      badge: orderBadge(record._pendingOps, (id) => states.get(id)),
-    }));
+    const badge = await listBadges(db, records);
+    return records.map((record) => ({ record, badge: badge(record) }));
   });
 }
-
-const LIVE = (op: OpRecord) => op.state !== 'done' && op.state !== 'discarded';
 
 export interface RecordDetail<R> {
   record: R | null;
@@ -68,18 +59,15 @@ export async function loadRecord<R extends NamedRow>(
   group: string | null,
 ): Promise<RecordDetail<R>> {
   const record = ((await db.table<R, number>(table).get(id)) as R | undefined) ?? null;
-  const ops = group
-    ? (await db.outbox.where('aggregate').equals(`${group}:${id}`).sortBy('seq')).filter(LIVE)
-    : [];
-  const states = new Map(ops.map((op) => [op.id, op.state]));
+  const ops = group ? await recordOps(db, group, id) : [];
   const moved = !record && id < 0 ? await db.tempIds.get(id) : undefined;
   return {
     record,
     ops,
-    badge: record ? orderBadge(record._pendingOps, (opId) => states.get(opId)) : null,
+    badge: record ? badgeAmong(record._pendingOps, ops) : null,
     movedTo: moved?.serverId ?? null,
   };
 }
 
-/** The aggregate group of an op kind (src/db/opCatalog.ts), so a page finds its record's ops. */
-export const groupOf = (kind: Parameters<typeof opCatalog>[0]) => opCatalog(kind).group;
+/** The aggregate group of an op kind, so a page finds its record's ops. */
+export { groupOf } from '../recordOps';

@@ -19,8 +19,10 @@ import {
 } from '../../api/requests';
 import { newReturnReason } from '../../api/resources';
 import type { OpKind, OpRecord } from '../ops';
-import { allocateTempId, enqueue, OutboxValidationError } from '../outbox';
-import { CACHE_TABLES, type DockhandDb, type LocalMeta } from '../schema';
+import type { FormErrors } from '../edits/formRules';
+import { inEditTransaction, serverRecordOf } from '../edits/queueEdit';
+import { allocateTempId, enqueue } from '../outbox';
+import type { DockhandDb, LocalMeta } from '../schema';
 
 export type NamedListId = 'returnReasons' | 'shippingPorts' | 'shipmentTypes' | 'fixedPriceGroups';
 
@@ -79,7 +81,7 @@ export const nameMax = (list: NamedList): number => list.body.shape.name.maxLeng
 export type NamedRow = { id: number; name: string | null; deleted?: boolean } & LocalMeta;
 
 /** Field errors keyed by form field (`name`), or `$` for the whole form; messages in a clerk's words. */
-export type FormErrors = Record<string, string[]>;
+export type { FormErrors } from '../edits/formRules';
 
 export type NameResult = { ok: true; name: string } | { ok: false; errors: FormErrors };
 
@@ -116,27 +118,9 @@ export function validateName(
   return { ok: true, name: parsed.data.name };
 }
 
-/** The cached record without local bookkeeping (`_pendingOps`, `_temp`, `_fetchedAt`): a merge base. */
-export function serverRecordOf(row: NamedRow): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('_')));
-}
-
 export type EditResult = { ok: true; op: OpRecord | null; id: number } | { ok: false; errors: FormErrors };
 
-const tablesOf = (db: DockhandDb) => [
-  db.outbox,
-  db.tempIds,
-  db.meta,
-  ...CACHE_TABLES.map((name) => db.table(name)),
-];
-
 const rowsOf = (db: DockhandDb, list: NamedList) => db.table<NamedRow, number>(list.table).toArray();
-
-/** The outbox's own check failed (it should not, after validateName): said as a form error. */
-function outboxErrors(error: unknown): { ok: false; errors: FormErrors } {
-  if (!(error instanceof OutboxValidationError)) throw error;
-  return { ok: false, errors: { $: Object.values(error.fields).flat() } };
-}
 
 /**
  * Queues the list's create and shows the new record at once under a temp id (negative), in one
@@ -149,25 +133,22 @@ export async function createNamed(
   options: { now?: Date } = {},
 ): Promise<EditResult> {
   const now = options.now ?? new Date();
-  try {
-    return await db.transaction('rw', tablesOf(db), async () => {
-      const valid = validateName(list, typed, await rowsOf(db, list));
-      if (!valid.ok) return valid;
-      const id = await allocateTempId(db, list.table, { now });
-      const op = await enqueue(db, {
-        kind: list.create,
-        params: {},
-        body: { name: valid.name },
-        createsTempId: id,
-        cacheChanges: [{ table: list.table, put: [list.newRow(id, valid.name, now.toISOString())] }],
-        label: `New ${list.noun} ‘${valid.name}’`,
-        now,
-      });
-      return { ok: true, op, id };
+  // The outbox's own check failing (it should not, after validateName) is said in the form's summary.
+  return inEditTransaction(db, async (): Promise<EditResult> => {
+    const valid = validateName(list, typed, await rowsOf(db, list));
+    if (!valid.ok) return valid;
+    const id = await allocateTempId(db, list.table, { now });
+    const op = await enqueue(db, {
+      kind: list.create,
+      params: {},
+      body: { name: valid.name },
+      createsTempId: id,
+      cacheChanges: [{ table: list.table, put: [list.newRow(id, valid.name, now.toISOString())] }],
+      label: `New ${list.noun} ‘${valid.name}’`,
+      now,
     });
-  } catch (error) {
-    return outboxErrors(error);
-  }
+    return { ok: true, op, id };
+  });
 }
 
 /**
@@ -184,32 +165,28 @@ export async function renameNamed(
 ): Promise<EditResult> {
   if (!list.rename) return { ok: false, errors: { $: [`A ${list.noun} cannot be renamed.`] } };
   const kind = list.rename;
-  try {
-    return await db.transaction('rw', tablesOf(db), async () => {
-      const rows = await rowsOf(db, list);
-      const row = rows.find((candidate) => candidate.id === id);
-      if (!row) return { ok: false, errors: { $: [`This ${list.noun} is not on this computer any more.`] } };
-      if (row.deleted)
-        return {
-          ok: false,
-          errors: { name: [`A deleted ${list.noun} cannot be renamed: the server keeps it as it was.`] },
-        };
-      const valid = validateName(list, typed, rows, id);
-      if (!valid.ok) return valid;
-      if (valid.name === row.name) return { ok: true, op: null, id };
-      const base = serverRecordOf(row);
-      const op = await enqueue(db, {
-        kind,
-        params: { id },
-        body: { name: valid.name },
-        baseVersion: base,
-        cacheChanges: [{ table: list.table, put: [{ ...base, name: valid.name }] }],
-        label: `Rename ${list.noun} ‘${row.name ?? id}’ to ‘${valid.name}’`,
-        now: options.now ?? new Date(),
-      });
-      return { ok: true, op, id };
+  return inEditTransaction(db, async (): Promise<EditResult> => {
+    const rows = await rowsOf(db, list);
+    const row = rows.find((candidate) => candidate.id === id);
+    if (!row) return { ok: false, errors: { $: [`This ${list.noun} is not on this computer any more.`] } };
+    if (row.deleted)
+      return {
+        ok: false,
+        errors: { name: [`A deleted ${list.noun} cannot be renamed: the server keeps it as it was.`] },
+      };
+    const valid = validateName(list, typed, rows, id);
+    if (!valid.ok) return valid;
+    if (valid.name === row.name) return { ok: true, op: null, id };
+    const base = serverRecordOf(row);
+    const op = await enqueue(db, {
+      kind,
+      params: { id },
+      body: { name: valid.name },
+      baseVersion: base,
+      cacheChanges: [{ table: list.table, put: [{ ...base, name: valid.name }] }],
+      label: `Rename ${list.noun} ‘${row.name ?? id}’ to ‘${valid.name}’`,
+      now: options.now ?? new Date(),
     });
-  } catch (error) {
-    return outboxErrors(error);
-  }
+    return { ok: true, op, id };
+  });
 }

@@ -1,15 +1,15 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { opCatalog } from '../opCatalog';
 import { createDexieStore } from '../dexieStore';
-import { DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
+import { onlyOp } from '../testing/editedForm';
+import { memoryDb } from '../testing/memoryStore';
 import { listRows, loadRecord } from './listRows';
 import { createNamed, NAMED_LISTS, nameMax, renameNamed, validateName } from './namedLists';
 import { deleteReturnReason, filterReasons, type CachedReturnReason } from './returnReasons';
 import { deleteShippingPort, portInUse, portUsed } from './shippingPorts';
 
 let db: DockhandDb;
-let n = 0;
 const now = new Date('2026-03-10T09:30:00Z');
 const { returnReasons, shippingPorts, shipmentTypes, fixedPriceGroups } = NAMED_LISTS;
 
@@ -23,7 +23,7 @@ const reason = (id: number, name: string, deleted = false): CachedReturnReason =
 });
 
 beforeEach(async () => {
-  db = new DockhandDb(`reference-data-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('reference-data');
   await db.returnReasons.bulkPut([reason(1, 'Damaged'), reason(2, 'Wrong size'), reason(3, 'Late', true)]);
   await db.shippingPorts.bulkPut([
     { id: 4, name: 'Port of Melbourne' },
@@ -131,7 +131,7 @@ describe('renaming', () => {
   it('queues the rename with the record as seen as its base, and renames the row at once', async () => {
     const result = await renameNamed(db, shippingPorts, 4, 'Melbourne (Webb Dock)', { now });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    const [op] = await db.outbox.toArray();
+    const op = await onlyOp(db);
     expect(op).toMatchObject({
       kind: 'updateShippingPort',
       aggregate: 'shippingPort:4',
@@ -142,10 +142,10 @@ describe('renaming', () => {
     });
     expect(await db.shippingPorts.get(4)).toMatchObject({
       name: 'Melbourne (Webb Dock)',
-      _pendingOps: [op!.id],
+      _pendingOps: [op.id],
     });
     const detail = await loadRecord(db, 'shippingPorts', 4, opCatalog('updateShippingPort').group);
-    expect(detail).toMatchObject({ badge: 'pending', ops: [{ id: op!.id }] });
+    expect(detail).toMatchObject({ badge: 'pending', ops: [{ id: op.id }] });
   });
 
   it('writes nothing for the same name, and refuses a deleted reason', async () => {

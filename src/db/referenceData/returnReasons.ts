@@ -7,10 +7,10 @@
  */
 import type { SupplierReturnReason } from '../../api/resources';
 import type { OpRecord } from '../ops';
-import { enqueue } from '../outbox';
-import { CACHE_TABLES, type DockhandDb, type LocalMeta } from '../schema';
+import { editTables, enqueue } from '../outbox';
+import type { DockhandDb, LocalMeta } from '../schema';
 import type { ListRow } from './listRows';
-import { serverRecordOf } from './namedLists';
+import { serverRecordOf } from '../edits/queueEdit';
 
 export type CachedReturnReason = Omit<SupplierReturnReason, 'id'> & { id: number } & LocalMeta;
 
@@ -40,8 +40,7 @@ export async function deleteReturnReason(
   options: { now?: Date } = {},
 ): Promise<{ ok: true; op: OpRecord } | { ok: false; message: string }> {
   const now = options.now ?? new Date();
-  const tables = [db.outbox, db.tempIds, db.meta, ...CACHE_TABLES.map((name) => db.table(name))];
-  return db.transaction('rw', tables, async () => {
+  return db.transaction('rw', editTables(db), async () => {
     const reason = (await db.returnReasons.get(id)) as CachedReturnReason | undefined;
     if (!reason) return { ok: false, message: 'This return reason is not on this computer any more.' };
     if (reason.deleted) return { ok: false, message: 'This return reason is already deleted.' };

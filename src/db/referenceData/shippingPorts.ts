@@ -5,8 +5,8 @@
  * `portInUse` counts what this computer knows of before anything is queued. DOM-free.
  */
 import type { OpRecord } from '../ops';
-import { enqueue } from '../outbox';
-import { CACHE_TABLES, type DockhandDb } from '../schema';
+import { editTables, enqueue } from '../outbox';
+import type { DockhandDb } from '../schema';
 
 export interface PortUse {
   suppliers: number;
@@ -29,8 +29,7 @@ export async function deleteShippingPort(
   id: number,
   options: { now?: Date } = {},
 ): Promise<{ ok: true; op: OpRecord } | { ok: false; message: string }> {
-  const tables = [db.outbox, db.tempIds, db.meta, ...CACHE_TABLES.map((name) => db.table(name))];
-  return db.transaction('rw', tables, async () => {
+  return db.transaction('rw', editTables(db), async () => {
     const port = await db.shippingPorts.get(id);
     if (!port) return { ok: false, message: 'This shipping port is not on this computer any more.' };
     const op = await enqueue(db, {

@@ -1,20 +1,20 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SupplierReturnUpdateSchema } from '../../api/requests';
 import { sampleSupplierReturn, sampleSupplierReturnItem } from '../../api/resources/fixtures';
 import { createDexieStore } from '../dexieStore';
-import { DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
+import { editedForm, onlyOp } from '../testing/editedForm';
+import { memoryDb } from '../testing/memoryStore';
 import { saveReturnHeader } from './returnEdits';
 import { returnFormOf, validateReturnForm, type ReturnHeaderForm } from './returnForm';
 import { loadSupplierReturn, type CachedSupplierReturn } from './returnRecords';
 
 let db: DockhandDb;
-let n = 0;
 const now = new Date('2026-03-10T09:30:00Z');
 const incomplete = sampleSupplierReturn();
 
 beforeEach(async () => {
-  db = new DockhandDb(`return-edits-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('return-edits');
   await db.supplierReturns.bulkPut([
     { ...incomplete, _fetchedAt: '2026-03-09T00:00:00Z' },
     sampleSupplierReturn({ id: 8002, supplier_return_status: { id: 3, name: 'Finalised' } }),
@@ -26,11 +26,11 @@ beforeEach(async () => {
   ]);
 });
 
-const cached = async (id = 8001) => (await db.supplierReturns.get(id)) as CachedSupplierReturn;
-const edited = async (changes: Partial<ReturnHeaderForm>, id = 8001) => ({
-  ...returnFormOf(await cached(id)),
-  ...changes,
-});
+const { cached, edited } = editedForm<CachedSupplierReturn, ReturnHeaderForm>(
+  (id) => db.supplierReturns.get(id),
+  returnFormOf,
+  8001,
+);
 
 describe('validateReturnForm', () => {
   it('sends only what changed; emptied lines clear with null, emptied notes with the empty string', async () => {
@@ -103,7 +103,7 @@ describe('saveReturnHeader', () => {
       { now },
     );
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    const [op] = await db.outbox.toArray();
+    const op = await onlyOp(db);
     expect(op).toMatchObject({
       kind: 'updateSupplierReturn',
       aggregate: 'supplierReturn:8001',
@@ -116,13 +116,13 @@ describe('saveReturnHeader', () => {
       state: 'queued',
       label: 'Update supplier return 8001 (address, return authorisation, include tax)',
     });
-    expect(op!.baseVersion).toEqual(incomplete);
-    expect(() => SupplierReturnUpdateSchema.parse(op!.body)).not.toThrow();
+    expect(op.baseVersion).toEqual(incomplete);
+    expect(() => SupplierReturnUpdateSchema.parse(op.body)).not.toThrow();
     expect(await cached()).toMatchObject({
       return_authorisation: 'RA-2001',
       include_tax: false,
       supplier_address: { ...incomplete.supplier_address, country: { id: 14, name: 'New Zealand' } },
-      _pendingOps: [op!.id],
+      _pendingOps: [op.id],
     });
     expect((await loadSupplierReturn(db, 8001)).badge).toBe('pending');
   });

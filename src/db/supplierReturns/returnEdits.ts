@@ -6,8 +6,7 @@
  */
 import type { SupplierReturnUpdate } from '../../api/requests';
 import type { OpRecord } from '../ops';
-import { editCached, serverRecordOf } from '../edits/queueEdit';
-import { enqueue } from '../outbox';
+import { saveRecordUpdate } from '../edits/queueEdit';
 import type { DockhandDb } from '../schema';
 import { isFinalised, type CachedSupplierReturn } from './returnRecords';
 import { statusOfId, validateReturnForm, type FormErrors, type ReturnHeaderForm } from './returnForm';
@@ -65,39 +64,33 @@ export async function saveReturnHeader(
   form: ReturnHeaderForm,
   options: { now?: Date; seen?: CachedSupplierReturn } = {},
 ): Promise<ReturnEditResult> {
-  const load = () => db.supplierReturns.get(id) as Promise<CachedSupplierReturn | undefined>;
-  const missing = 'This return is not on this computer any more.';
-  return editCached(db, load, missing, async (row): Promise<ReturnEditResult> => {
-    if (isFinalised(row))
-      return { ok: false, errors: { $: ['This return is finalised: it can no longer be changed.'] } };
-    const seen = options.seen ?? row;
-    const itemCount = await db.supplierReturnItems.where('supplier_return_id').equals(id).count();
-    const valid = validateReturnForm(seen, form, itemCount);
-    if (!valid.ok) return valid;
-    const body = valid.body;
-    if (Object.keys(body).length === 0) return { ok: true, op: null, supplierReturn: row };
-    const countryId = body.supplier_address?.country?.id;
-    const countryName =
-      countryId === undefined
-        ? undefined
-        : ((
-            await db.supplierReturns
-              .filter((other) => other.supplier_address.country?.id === countryId)
-              .first()
-          )?.supplier_address.country?.name ??
-          (await db.suppliers.filter((supplier) => supplier.country_of_origin.id === countryId).first())
-            ?.country_of_origin.name);
-    const after = returnRowAfter(row, body, countryName);
-    const op = await enqueue(db, {
-      kind: 'updateSupplierReturn',
-      params: { id },
-      body,
-      baseVersion: serverRecordOf(seen),
-      cacheChanges: [{ table: 'supplierReturns', put: [serverRecordOf(after)] }],
-      label: labelOf(id, body),
-      now: options.now ?? new Date(),
-    });
-    const stored = (await db.supplierReturns.get(id)) as CachedSupplierReturn | undefined;
-    return { ok: true, op, supplierReturn: stored ?? after };
+  const saved = await saveRecordUpdate<CachedSupplierReturn, SupplierReturnUpdate>(db, {
+    kind: 'updateSupplierReturn',
+    table: 'supplierReturns',
+    id,
+    missing: 'This return is not on this computer any more.',
+    ...options,
+    check: async (row, seen) => {
+      if (isFinalised(row))
+        return { ok: false, errors: { $: ['This return is finalised: it can no longer be changed.'] } };
+      const itemCount = await db.supplierReturnItems.where('supplier_return_id').equals(id).count();
+      return validateReturnForm(seen, form, itemCount);
+    },
+    after: async (row, body) => {
+      const countryId = body.supplier_address?.country?.id;
+      const countryName =
+        countryId === undefined
+          ? undefined
+          : ((
+              await db.supplierReturns
+                .filter((other) => other.supplier_address.country?.id === countryId)
+                .first()
+            )?.supplier_address.country?.name ??
+            (await db.suppliers.filter((supplier) => supplier.country_of_origin.id === countryId).first())
+              ?.country_of_origin.name);
+      return returnRowAfter(row, body, countryName);
+    },
+    label: (_row, body) => labelOf(id, body),
   });
+  return saved.ok ? { ok: true, op: saved.op, supplierReturn: saved.row } : saved;
 }

@@ -9,7 +9,14 @@
  * finalised. A country, once set, can be changed but not removed (the update takes a reference, never none).
  */
 import { SupplierReturnUpdateSchema, type SupplierReturnUpdate } from '../../api/requests';
-import { TEXT_MAX } from '../edits/formBounds';
+import {
+  ADDRESS_LABELS,
+  ADDRESS_MAX_LENGTH,
+  addressFieldOf,
+  addressLinesOf,
+  changedAddress,
+  type AddressLines,
+} from '../edits/addressForm';
 import * as rules from '../edits/formRules';
 import type { FormErrors, FormResult } from '../edits/formRules';
 import { SUPPLIER_RETURN_STATUSES, type SupplierReturnStatus } from '../../api/resources';
@@ -18,11 +25,7 @@ import type { CachedSupplierReturn } from './returnRecords';
 export type { FormErrors } from '../edits/formRules';
 
 /** What the form holds while it is edited: text as typed ('' = empty), the country null while none is set. */
-export interface ReturnHeaderForm {
-  addressLine1: string;
-  suburb: string;
-  state: string;
-  postcode: string;
+export interface ReturnHeaderForm extends AddressLines {
   countryId: number | null;
   notes: string;
   returnAuthorisation: string;
@@ -33,23 +36,13 @@ export interface ReturnHeaderForm {
 export type ReturnHeaderField = keyof ReturnHeaderForm;
 
 export const RETURN_FIELD_LABELS: Record<ReturnHeaderField, string> = {
-  addressLine1: 'Street address',
-  suburb: 'Suburb',
-  state: 'State',
-  postcode: 'Postcode',
+  ...ADDRESS_LABELS,
   countryId: 'Country',
   notes: 'Notes',
   returnAuthorisation: 'Return authorisation',
   includeTax: 'Claim includes tax',
   status: 'Status',
 };
-
-const ADDRESS_FIELDS = {
-  addressLine1: 'address_line1',
-  suburb: 'suburb',
-  state: 'state',
-  postcode: 'postcode',
-} as const satisfies Partial<Record<ReturnHeaderField, string>>;
 
 /** Fields sent as they are: an emptied note or authorisation is the empty string, which clears it. */
 const VALUE_FIELDS = {
@@ -58,12 +51,7 @@ const VALUE_FIELDS = {
   includeTax: 'include_tax',
 } as const satisfies Partial<Record<ReturnHeaderField, keyof SupplierReturnUpdate>>;
 
-const ADDRESS_BOUNDS = rules.textBounds({
-  addressLine1: TEXT_MAX.addressLine,
-  suburb: TEXT_MAX.suburb,
-  state: TEXT_MAX.state,
-  postcode: TEXT_MAX.postcode,
-});
+const ADDRESS_BOUNDS = rules.textBounds(ADDRESS_MAX_LENGTH);
 
 /** Status ids as the reference data numbers them: lifecycle order from 1 (the engine's labels read them so). */
 export const statusId = (status: SupplierReturnStatus) => SUPPLIER_RETURN_STATUSES.indexOf(status) + 1;
@@ -71,13 +59,9 @@ export const statusOfId = (id: number): SupplierReturnStatus | undefined => SUPP
 
 /** The form as it opens: the cached return's values. */
 export function returnFormOf(row: CachedSupplierReturn): ReturnHeaderForm & { status: SupplierReturnStatus } {
-  const address = row.supplier_address;
   return {
-    addressLine1: address.address_line1 ?? '',
-    suburb: address.suburb ?? '',
-    state: address.state ?? '',
-    postcode: address.postcode ?? '',
-    countryId: address.country?.id ?? null,
+    ...addressLinesOf(row.supplier_address),
+    countryId: row.supplier_address.country?.id ?? null,
     notes: row.notes ?? '',
     returnAuthorisation: row.return_authorisation ?? '',
     includeTax: row.include_tax,
@@ -92,13 +76,9 @@ export function returnFormOf(row: CachedSupplierReturn): ReturnHeaderForm & { st
  */
 export function returnUpdateBody(seen: CachedSupplierReturn, form: ReturnHeaderForm): SupplierReturnUpdate {
   const before = returnFormOf(seen);
-  const address = {
-    ...rules.changedText(ADDRESS_FIELDS, before, form),
-    ...rules.changedRefs({ countryId: 'country' }, before, form),
-  };
+  const address = changedAddress(before, form, 'countryId');
   const body = rules.changedValues(VALUE_FIELDS, before, form) as SupplierReturnUpdate;
-  if (Object.keys(address).length)
-    body.supplier_address = address as SupplierReturnUpdate['supplier_address'];
+  if (address) body.supplier_address = address as SupplierReturnUpdate['supplier_address'];
   if (form.status !== null && form.status !== before.status)
     body.supplier_return_status = { id: statusId(form.status) };
   return body;
@@ -107,8 +87,7 @@ export function returnUpdateBody(seen: CachedSupplierReturn, form: ReturnHeaderF
 /** The body path of a contract issue → the form field it belongs to. */
 function formFieldOf(path: readonly PropertyKey[]): string {
   const [head, inner] = path.map(String);
-  if (head === 'supplier_address')
-    return inner === 'country' ? 'countryId' : (rules.fieldOfKey(ADDRESS_FIELDS, inner) ?? 'addressLine1');
+  if (head === 'supplier_address') return addressFieldOf(inner, 'countryId');
   if (head === 'supplier_return_status') return 'status';
   return rules.fieldOfKey(VALUE_FIELDS, head) ?? '$';
 }

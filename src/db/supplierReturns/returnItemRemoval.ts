@@ -20,7 +20,7 @@ export type ItemRemoval =
   /** On the server (or created there by a sent op): the API can't take it off. */
   | { kind: 'on-server' };
 
-/** Whether `item` can be removed, from the return's live ops (returnRecords.returnOps). */
+/** Whether `item` can be removed, from the return's live ops (as loadSupplierReturn reads them). */
 export function itemRemoval(item: Pick<CachedReturnItem, 'id'>, ops: readonly OpRecord[]): ItemRemoval {
   if (item.id > 0) return { kind: 'on-server' };
   const create = ops.find((op) => op.kind === 'createSupplierReturnItem' && op.createsTempId === item.id);

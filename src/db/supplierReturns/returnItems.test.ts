@@ -1,4 +1,3 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SupplierReturnItemCreateSchema } from '../../api/requests';
 import {
@@ -11,7 +10,8 @@ import {
 } from '../../api/resources/fixtures';
 import { CREATED } from '../../api/resources/fixtures/common';
 import { createDexieStore } from '../dexieStore';
-import { DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
+import { memoryDb } from '../testing/memoryStore';
 import {
   addReturnItem,
   itemFormFor,
@@ -23,7 +23,6 @@ import {
 import { loadSupplierReturn } from './returnRecords';
 
 let db: DockhandDb;
-let n = 0;
 const now = new Date('2026-03-10T09:30:00Z');
 const product = sampleProduct({ supplier_sku2: '9300000000017' });
 // Its own supplier is Coral Textile, not the return's (Acme).
@@ -35,7 +34,7 @@ const other = sampleProduct({
 });
 
 beforeEach(async () => {
-  db = new DockhandDb(`return-items-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('return-items');
   await db.supplierReturns.bulkPut([
     sampleSupplierReturn(),
     sampleSupplierReturn({ id: 8002, supplier_return_status: { id: 3, name: 'Finalised' } }),

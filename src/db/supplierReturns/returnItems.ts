@@ -14,8 +14,9 @@ import { SupplierReturnItemCreateSchema, type SupplierReturnItemCreate } from '.
 import type { Product } from '../../api/resources';
 import type { Choice } from '../parties';
 import type { OpRecord } from '../ops';
-import { enqueue, OutboxValidationError } from '../outbox';
-import { CACHE_TABLES, type DockhandDb } from '../schema';
+import { inEditTransaction } from '../edits/queueEdit';
+import { enqueue } from '../outbox';
+import type { DockhandDb } from '../schema';
 import { allocateTempId } from '../tempIds';
 import { z } from 'zod';
 import {
@@ -219,9 +220,9 @@ export async function addReturnItem(
   if (!valid.ok) return valid;
   const body = valid.body;
   const now = options.now ?? new Date();
-  const tables = [db.outbox, db.tempIds, db.meta, db.cursors, ...CACHE_TABLES.map((name) => db.table(name))];
-  try {
-    return await db.transaction('rw', tables, async (): Promise<AddItemResult> => {
+  return inEditTransaction(
+    db,
+    async (): Promise<AddItemResult> => {
       const supplierReturn = (await db.supplierReturns.get(returnId)) as CachedSupplierReturn | undefined;
       if (!supplierReturn)
         return { ok: false, errors: { $: ['This return is not on this computer any more.'] } };
@@ -262,11 +263,10 @@ export async function addReturnItem(
         now,
       });
       return { ok: true, op, item };
-    });
-  } catch (error) {
-    if (!(error instanceof OutboxValidationError)) throw error;
-    return { ok: false, errors: { $: Object.values(error.fields).flat() } };
-  }
+    },
+    // The supplier link reads how far the sweep of product links got (./supplierLink.ts).
+    { reads: [db.cursors] },
+  );
 }
 
 /**

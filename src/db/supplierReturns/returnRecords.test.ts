@@ -1,4 +1,3 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   sampleCreditNote,
@@ -8,14 +7,14 @@ import {
 } from '../../api/resources/fixtures';
 import { requestById } from '../byIdRequests';
 import { enqueue } from '../outbox';
-import { DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
+import { memoryDb } from '../testing/memoryStore';
 import { isFinalised, loadSupplierReturn, returnRows, returnsAskedFor, returnTotals } from './returnRecords';
 
 let db: DockhandDb;
-let n = 0;
 
 beforeEach(async () => {
-  db = new DockhandDb(`supplier-returns-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('supplier-returns');
   await db.supplierReturns.bulkPut([
     sampleSupplierReturn(),
     sampleSupplierReturn({
@@ -32,6 +31,17 @@ beforeEach(async () => {
     supplier: { id: 41, name: 'Acme Apparel' },
   } as never);
 });
+
+/** One unit of product 5012 added here to return `returnId` under `tempId`, its cached row `item`. */
+const queueItem = (returnId: number, tempId: number, item: object) =>
+  enqueue(db, {
+    kind: 'createSupplierReturnItem',
+    params: { id: returnId },
+    body: { product: { id: 5012 }, supplier_return_reason: { id: 5 }, return_quantity: 1 },
+    createsTempId: tempId,
+    cacheChanges: [{ table: 'supplierReturnItems', put: [{ ...item, id: tempId }] }],
+    label: 'Return 1 × product 5012',
+  });
 
 describe('returnRows', () => {
   it('reads every cached return with its supplier’s currency, credit note and a search text', async () => {
@@ -54,29 +64,16 @@ describe('returnRows', () => {
   });
 
   it('badges a return whose header or new items wait to be sent', async () => {
-    await enqueue(db, {
-      kind: 'createSupplierReturnItem',
-      params: { id: 8001 },
-      body: { product: { id: 5012 }, supplier_return_reason: { id: 5 }, return_quantity: 1 },
-      createsTempId: -1,
-      cacheChanges: [
-        {
-          table: 'supplierReturnItems',
-          put: [
-            {
-              ...sampleSupplierReturnItem({
-                return_quantity: 1,
-                total_claim_amount_ex: 8.4,
-                total_claim_amount_tax: 0.84,
-                total_claim_amount_inc: 9.24,
-              }),
-              id: -1,
-            },
-          ],
-        },
-      ],
-      label: 'Return 1 × product 5012',
-    });
+    await queueItem(
+      8001,
+      -1,
+      sampleSupplierReturnItem({
+        return_quantity: 1,
+        total_claim_amount_ex: 8.4,
+        total_claim_amount_tax: 0.84,
+        total_claim_amount_inc: 9.24,
+      }),
+    );
     const rows = await returnRows(db);
     // Its units and claim are its items' (only the new one here).
     expect(rows.find((row) => row.id === 8001)).toMatchObject({
@@ -95,19 +92,7 @@ describe('loadSupplierReturn', () => {
       { ...sampleSupplierReturnItem({ id: 8102, supplier_return_id: 8002 }) },
       { ...sampleSupplierReturnItem({ id: 8101, supplier_return_id: 8002 }) },
     ]);
-    await enqueue(db, {
-      kind: 'createSupplierReturnItem',
-      params: { id: 8002 },
-      body: { product: { id: 5012 }, supplier_return_reason: { id: 5 }, return_quantity: 1 },
-      createsTempId: -3,
-      cacheChanges: [
-        {
-          table: 'supplierReturnItems',
-          put: [{ ...sampleSupplierReturnItem({ supplier_return_id: 8002 }), id: -3 }],
-        },
-      ],
-      label: 'Return 1 × product 5012',
-    });
+    await queueItem(8002, -3, sampleSupplierReturnItem({ supplier_return_id: 8002 }));
     const detail = await loadSupplierReturn(db, 8002);
     expect(detail.items.map(({ item, badge }) => [item.id, badge])).toEqual([
       [8101, null],

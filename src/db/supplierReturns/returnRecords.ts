@@ -16,10 +16,11 @@ import {
 import { byIdRequest, waitingByIdRequests, type ByIdRequest } from '../byIdRequests';
 import type { CachedCreditNote } from '../creditNotes/creditNoteRecords';
 import { supplierCurrencies } from '../creditNotes/supplierCurrencies';
-import { opCatalog } from '../opCatalog';
-import type { OpRecord, OpState } from '../ops';
-import { NOTABLE_STATES, orderBadge, type OrderBadge } from '../recordBadge';
+import type { OpRecord } from '../ops';
+import type { OrderBadge } from '../recordBadge';
+import { badgeAmong, groupOf, listBadges, recordOps } from '../recordOps';
 import type { DockhandDb, LocalMeta } from '../schema';
+import { searchTextOf } from '../searchText';
 import { itemRemoval, type ItemRemoval } from './returnItemRemoval';
 
 export type CachedSupplierReturn = Omit<SupplierReturn, 'id'> & { id: number } & LocalMeta;
@@ -41,16 +42,6 @@ export interface ReturnListRow {
   searchText: string;
 }
 
-/** The op states of the given op ids that a badge distinguishes (the rest read "Pending"). */
-async function notableStates(db: DockhandDb, opIds: readonly string[]): Promise<Map<string, OpState>> {
-  if (!opIds.length) return new Map();
-  const ops = await db.outbox
-    .where('id')
-    .anyOf([...opIds])
-    .toArray();
-  return new Map(ops.filter((op) => NOTABLE_STATES.includes(op.state)).map((op) => [op.id, op.state]));
-}
-
 export function returnRowOf(
   row: CachedSupplierReturn,
   currency: string | null,
@@ -70,10 +61,7 @@ export function returnRowOf(
     currency,
     creditNoteId: row.credit_note?.id ?? null,
     badge,
-    searchText: [String(row.id), row.return_authorisation, row.supplier.name, row.outlet.name]
-      .filter(Boolean)
-      .join(' ')
-      .toLowerCase(),
+    searchText: searchTextOf([String(row.id), row.return_authorisation, row.supplier.name, row.outlet.name]),
   };
 }
 
@@ -93,7 +81,7 @@ export async function returnRows(db: DockhandDb): Promise<ReturnListRow[]> {
         ...(row._pendingOps ?? []),
         ...(itemsOf.get(row.id) ?? []).flatMap((item) => (item.id < 0 ? (item._pendingOps ?? []) : [])),
       ];
-      const states = await notableStates(db, returns.flatMap(opsOf));
+      const badge = await listBadges(db, returns, opsOf);
       const currencies = await supplierCurrencies(
         db,
         returns.map((row) => row.supplier.id),
@@ -103,7 +91,7 @@ export async function returnRows(db: DockhandDb): Promise<ReturnListRow[]> {
         return returnRowOf(
           row,
           currencies.get(row.supplier.id) ?? null,
-          orderBadge(opsOf(row), (id) => states.get(id)),
+          badge(row),
           items?.length ? returnTotals(items) : null,
         );
       });
@@ -153,14 +141,6 @@ export interface SupplierReturnDetail {
   badge: OrderBadge | null;
 }
 
-const LIVE = (op: OpRecord) => op.state !== 'done' && op.state !== 'discarded';
-
-/** The live ops of return `id` (its header and its new items share one group), oldest first. */
-export async function returnOps(db: DockhandDb, id: number): Promise<OpRecord[]> {
-  const group = opCatalog('updateSupplierReturn').group;
-  return (await db.outbox.where('aggregate').equals(`${group}:${id}`).sortBy('seq')).filter(LIVE);
-}
-
 /** Server ids ascending, then temp ids (-1, -2, …) in the order they were made. */
 const itemOrder = (a: CachedReturnItem, b: CachedReturnItem) =>
   a.id > 0 && b.id > 0 ? a.id - b.id : a.id > 0 ? -1 : b.id > 0 ? 1 : b.id - a.id;
@@ -170,9 +150,8 @@ export async function loadSupplierReturn(db: DockhandDb, id: number): Promise<Su
   const items = (
     (await db.supplierReturnItems.where('supplier_return_id').equals(id).toArray()) as CachedReturnItem[]
   ).sort(itemOrder);
-  const ops = await returnOps(db, id);
-  const states = new Map(ops.map((op) => [op.id, op.state]));
-  const stateOf = (opId: string) => states.get(opId);
+  // The header and the items added here share the return's group.
+  const ops = await recordOps(db, groupOf('updateSupplierReturn'), id);
   const noteId = supplierReturn?.credit_note?.id;
   const creditNote = ((noteId === undefined
     ? await db.creditNotes.where('supplier_return_id').equals(id).first()
@@ -183,7 +162,7 @@ export async function loadSupplierReturn(db: DockhandDb, id: number): Promise<Su
     request: supplierReturn ? null : await byIdRequest(db, 'supplierReturns', id),
     items: items.map((item) => ({
       item,
-      badge: orderBadge(item._pendingOps, stateOf),
+      badge: badgeAmong(item._pendingOps, ops),
       removal: itemRemoval(item, ops),
     })),
     creditNote,
@@ -195,9 +174,9 @@ export async function loadSupplierReturn(db: DockhandDb, id: number): Promise<Su
     ops,
     // The group's live ops, not the row's `_pendingOps`: an item added here is the return's change too.
     badge: supplierReturn
-      ? orderBadge(
+      ? badgeAmong(
           ops.map((op) => op.id),
-          stateOf,
+          ops,
         )
       : null,
   };

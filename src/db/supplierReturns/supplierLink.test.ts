@@ -1,4 +1,3 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   sampleProduct,
@@ -6,7 +5,8 @@ import {
   sampleSupplier,
   sampleSupplierReturn,
 } from '../../api/resources/fixtures';
-import { DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
+import { memoryDb } from '../testing/memoryStore';
 import { judgeSupplierLink, supplierLinkOf, supplierLinkOnReturn } from './supplierLink';
 
 const coral = { id: 77, name: 'Coral Textile', code: 'CORAL' };
@@ -77,7 +77,6 @@ describe('judgeSupplierLink', () => {
 
 describe('supplierLinkOf (from the cache)', () => {
   let db: DockhandDb;
-  let n = 0;
   const acmeReturn = sampleSupplierReturn(); // supplier 41, Acme Apparel
   // 5012, its own supplier Coral Textile, not the return's.
   const tee = sampleProduct({
@@ -86,7 +85,7 @@ describe('supplierLinkOf (from the cache)', () => {
   const fetchedAt = '2026-03-10T09:00:00.000Z';
 
   beforeEach(async () => {
-    db = new DockhandDb(`supplier-link-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+    db = memoryDb('supplier-link');
     await db.supplierReturns.put(acmeReturn);
     await db.suppliers.put({ ...sampleSupplier(), id: 41 });
     await db.products.put({ ...tee, _fetchedAt: fetchedAt });
@@ -113,30 +112,20 @@ describe('supplierLinkOf (from the cache)', () => {
   });
 
   it('is unknown with no links until a sweep has read the product', async () => {
-    expect((await supplierLinkOf(db, acmeReturn, tee)).verdict).toBe('unknown');
+    const verdict = async () => (await supplierLinkOf(db, acmeReturn, tee)).verdict;
+    /** The verdict once the sweep of product links stands at id `id`, done at `at`. */
+    const afterSweep = async (id: number, at: string, modifiedOn = '1970-01-01T00:00:00.000Z') => {
+      await sweep({ id, modifiedOn, completedAt: at });
+      return verdict();
+    };
+    expect(await verdict()).toBe('unknown');
     // A sweep under way that has not reached it yet.
-    await sweep({
-      id: 5000,
-      modifiedOn: '1970-01-01T00:00:00.000Z',
-      completedAt: '2026-03-10T09:05:00.000Z',
-    });
-    expect((await supplierLinkOf(db, acmeReturn, tee)).verdict).toBe('unknown');
+    expect(await afterSweep(5000, '2026-03-10T09:05:00.000Z')).toBe('unknown');
     // One that passed it, but before the product was stored here.
-    await sweep({
-      id: 6000,
-      modifiedOn: '1970-01-01T00:00:00.000Z',
-      completedAt: '2026-03-10T08:00:00.000Z',
-    });
-    expect((await supplierLinkOf(db, acmeReturn, tee)).verdict).toBe('unknown');
+    expect(await afterSweep(6000, '2026-03-10T08:00:00.000Z')).toBe('unknown');
     // One that passed it after: no links means it has no supplier.
-    await sweep({
-      id: 6000,
-      modifiedOn: '1970-01-01T00:00:00.000Z',
-      completedAt: '2026-03-10T09:05:00.000Z',
-    });
-    expect((await supplierLinkOf(db, acmeReturn, tee)).verdict).toBe('not-linked');
+    expect(await afterSweep(6000, '2026-03-10T09:05:00.000Z')).toBe('not-linked');
     // A whole sweep that finished after the product was stored: the same.
-    await sweep({ id: 0, modifiedOn: '2026-03-10T09:30:00.000Z', completedAt: '2026-03-10T09:30:00.000Z' });
-    expect((await supplierLinkOf(db, acmeReturn, tee)).verdict).toBe('not-linked');
+    expect(await afterSweep(0, '2026-03-10T09:30:00.000Z', '2026-03-10T09:30:00.000Z')).toBe('not-linked');
   });
 });

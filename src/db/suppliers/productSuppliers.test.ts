@@ -1,9 +1,9 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ProductSupplierItemsSchema } from '../../api/requests';
 import { sampleSupplier } from '../../api/resources/fixtures';
 import { createDexieStore } from '../dexieStore';
-import { DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
+import { memoryDb } from '../testing/memoryStore';
 import {
   addProductSuppliers,
   linkFormOf,
@@ -15,9 +15,8 @@ import {
 import { productSupplierLink as link } from '../testing/productSupplierLink';
 
 let db: DockhandDb;
-let n = 0;
 beforeEach(async () => {
-  db = new DockhandDb(`product-suppliers-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('product-suppliers');
   await db.productSuppliers.bulkPut([link('ACME', { is_default: true }), link('BOLT')]);
   await db.suppliers.bulkPut([
     { ...sampleSupplier(), id: 41 },

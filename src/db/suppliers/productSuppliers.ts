@@ -24,12 +24,12 @@ import {
 } from '../edits/formBounds';
 import type { Product, ProductSupplier } from '../../api/resources';
 import type { CacheWrite } from '../cacheWrites';
-import { opCatalog } from '../opCatalog';
 import type { OpRecord } from '../ops';
-import { enqueue } from '../outbox';
+import { editTables, enqueue } from '../outbox';
 import { orderBadge, type OrderBadge } from '../recordBadge';
-import { CACHE_TABLES, type DockhandDb, type LocalMeta } from '../schema';
-import { notableStates } from './supplierRecords';
+import type { DockhandDb, LocalMeta } from '../schema';
+import { serverRecordOf } from '../edits/queueEdit';
+import { groupOf, notableStates, recordOps } from '../recordOps';
 
 export type CachedProductSupplier = ProductSupplier & LocalMeta;
 
@@ -41,7 +41,6 @@ export interface ProductSuppliersView {
   badge: OrderBadge | null;
 }
 
-const LIVE = (op: OpRecord) => op.state !== 'done' && op.state !== 'discarded';
 const byDefaultThenCode = (a: ProductSupplier, b: ProductSupplier) =>
   Number(b.is_default) - Number(a.is_default) || a.supplier_code.localeCompare(b.supplier_code);
 
@@ -50,8 +49,7 @@ export async function loadProductSuppliers(db: DockhandDb, productId: number): P
   const links = (await db.productSuppliers.where('product_id').equals(productId).toArray()).sort(
     byDefaultThenCode,
   );
-  const group = opCatalog('updateProductSuppliers').group;
-  const ops = (await db.outbox.where('aggregate').equals(`${group}:${productId}`).sortBy('seq')).filter(LIVE);
+  const ops = await recordOps(db, groupOf('updateProductSuppliers'), productId);
   const pending = links.flatMap((link) => link._pendingOps ?? []);
   const states = await notableStates(db, [...pending, ...ops.map((op) => op.id)]);
   const opIds = [...new Set([...pending, ...ops.map((op) => op.id)])];
@@ -152,18 +150,11 @@ function checkOneDefault(forms: readonly LinkForm[], errors: LinkErrors) {
 
 export type LinkEditResult = { ok: true; op: OpRecord | null } | { ok: false; errors: LinkErrors };
 
-const tablesOf = (db: DockhandDb) => [
-  db.outbox,
-  db.tempIds,
-  db.meta,
-  ...CACHE_TABLES.map((name) => db.table(name)),
-];
-
 /** The cached link without local bookkeeping: its server shape (the merge base, a cache row). */
-const serverLink = (link: CachedProductSupplier): ProductSupplier => {
-  const { _pendingOps: _p, _fetchedAt: _f, _temp: _t, ...rest } = link;
-  return rest;
-};
+const serverLink = (link: CachedProductSupplier) => serverRecordOf(link) as unknown as ProductSupplier;
+
+/** The links' codes, for an op's label: "ACME, BOLT". */
+const codesOf = (items: readonly ProductSupplierItem[]) => items.map((item) => item.supplier_code).join(', ');
 
 /** The links after `items` are applied: changed fields, and a new default clearing the old one. */
 function linksAfter(
@@ -197,7 +188,7 @@ export async function saveProductSupplierEdits(
   forms: readonly LinkForm[],
   options: { now?: Date; seen?: readonly CachedProductSupplier[] } = {},
 ): Promise<LinkEditResult> {
-  return db.transaction('rw', tablesOf(db), async () => {
+  return db.transaction('rw', editTables(db), async () => {
     const cached = await db.productSuppliers.where('product_id').equals(productId).toArray();
     const seen = (options.seen ?? cached).map(serverLink);
     const errors: LinkErrors = {};
@@ -219,7 +210,7 @@ export async function saveProductSupplierEdits(
       body: items,
       baseVersion: seen,
       cacheChanges: [{ table: 'productSuppliers', put: changed }],
-      label: `Update supplier ${items.map((item) => item.supplier_code).join(', ')} of product ${productId}`,
+      label: `Update supplier ${codesOf(items)} of product ${productId}`,
       now: options.now ?? new Date(),
     });
     return { ok: true, op };
@@ -236,7 +227,7 @@ export async function addProductSuppliers(
   forms: readonly LinkForm[],
   options: { now?: Date } = {},
 ): Promise<LinkEditResult> {
-  return db.transaction('rw', tablesOf(db), async () => {
+  return db.transaction('rw', editTables(db), async () => {
     const errors: LinkErrors = {};
     if (!forms.length) return { ok: false, errors: { $: ['Choose at least one supplier to add.'] } };
     const product = await db.products.get(productId);
@@ -284,7 +275,7 @@ export async function addProductSuppliers(
       params: { product_id: productId },
       body: items,
       cacheChanges: writes,
-      label: `Add supplier ${items.map((item) => item.supplier_code).join(', ')} to product ${productId}`,
+      label: `Add supplier ${codesOf(items)} to product ${productId}`,
       now: options.now ?? new Date(),
     });
     return { ok: true, op };
@@ -297,7 +288,7 @@ export async function removeAllProductSuppliers(
   productId: number,
   options: { now?: Date } = {},
 ): Promise<LinkEditResult> {
-  return db.transaction('rw', tablesOf(db), async () => {
+  return db.transaction('rw', editTables(db), async () => {
     const links = await db.productSuppliers.where('product_id').equals(productId).toArray();
     if (!links.length) return { ok: false, errors: { $: ['This product has no suppliers to remove.'] } };
     const op = await enqueue(db, {

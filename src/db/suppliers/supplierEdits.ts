@@ -9,8 +9,8 @@
  */
 import type { SupplierUpdate } from '../../api/requests';
 import type { OpRecord } from '../ops';
-import { editCached, editTables, serverRecordOf } from '../edits/queueEdit';
-import { enqueue } from '../outbox';
+import { saveRecordUpdate } from '../edits/queueEdit';
+import { editTables, enqueue } from '../outbox';
 import type { DockhandDb } from '../schema';
 import { validateSupplierForm, type FormErrors, type SupplierForm } from './supplierForm';
 import type { CachedSupplier } from './supplierRecords';
@@ -85,33 +85,32 @@ export async function saveSupplierEdits(
   form: SupplierForm,
   options: { now?: Date; seen?: CachedSupplier } = {},
 ): Promise<SupplierEditResult> {
-  const load = () => db.suppliers.get(id) as Promise<CachedSupplier | undefined>;
-  const missing = 'This supplier is not on this computer any more.';
-  return editCached(db, load, missing, async (supplier): Promise<SupplierEditResult> => {
-    const seen = options.seen ?? supplier;
-    const valid = validateSupplierForm(seen, form);
-    if (!valid.ok) return valid;
-    const body = valid.body;
-    if (Object.keys(body).length === 0) return { ok: true, op: null, supplier };
-    const taken = body.supplier_code ? await codeTaken(db, id, body.supplier_code) : null;
-    if (taken) return { ok: false, errors: { code: [taken] } };
-    const port = body.shipping_port ? await db.shippingPorts.get(body.shipping_port.id) : undefined;
-    const countryName = body.country_of_origin
-      ? (await db.suppliers.filter((row) => row.country_of_origin.id === body.country_of_origin!.id).first())
-          ?.country_of_origin.name
-      : undefined;
-    const row = supplierRowAfter(supplier, body, { port: port?.name ?? undefined, country: countryName });
-    const op = await enqueue(db, {
-      kind: 'updateSupplier',
-      params: { id },
-      body,
-      baseVersion: serverRecordOf(seen),
-      cacheChanges: [{ table: 'suppliers', put: [serverRecordOf(row)] }],
-      label: `Update ${supplierName(supplier)} (${changedText(body)})`,
-      now: options.now ?? new Date(),
-    });
-    return { ok: true, op, supplier: ((await db.suppliers.get(id)) as CachedSupplier | undefined) ?? row };
+  const saved = await saveRecordUpdate<CachedSupplier, SupplierUpdate>(db, {
+    kind: 'updateSupplier',
+    table: 'suppliers',
+    id,
+    missing: 'This supplier is not on this computer any more.',
+    ...options,
+    check: async (_supplier, seen) => {
+      const valid = validateSupplierForm(seen, form);
+      const taken =
+        valid.ok && valid.body.supplier_code ? await codeTaken(db, id, valid.body.supplier_code) : null;
+      return taken ? { ok: false, errors: { code: [taken] } } : valid;
+    },
+    after: async (supplier, body) => {
+      const port = body.shipping_port ? await db.shippingPorts.get(body.shipping_port.id) : undefined;
+      const countryName = body.country_of_origin
+        ? (
+            await db.suppliers
+              .filter((row) => row.country_of_origin.id === body.country_of_origin!.id)
+              .first()
+          )?.country_of_origin.name
+        : undefined;
+      return supplierRowAfter(supplier, body, { port: port?.name ?? undefined, country: countryName });
+    },
+    label: (supplier, body) => `Update ${supplierName(supplier)} (${changedText(body)})`,
   });
+  return saved.ok ? { ok: true, op: saved.op, supplier: saved.row } : saved;
 }
 
 /** What deleting a supplier would meet: the records on this computer that name it. */

@@ -11,6 +11,14 @@
  */
 import { SupplierUpdateSchema, type SupplierUpdate } from '../../api/requests';
 import { SUPPLIER_COMMENTS_FORBIDDEN } from '../../api/resources';
+import {
+  ADDRESS_LABELS,
+  ADDRESS_MAX_LENGTH,
+  addressFieldOf,
+  addressLinesOf,
+  changedAddress,
+  type AddressLines,
+} from '../edits/addressForm';
 import { TEXT_MAX, upToText } from '../edits/formBounds';
 import * as rules from '../edits/formRules';
 import type { ContractIssue, FormErrors, FormResult } from '../edits/formRules';
@@ -19,7 +27,7 @@ import type { CachedSupplier } from './supplierRecords';
 export type { FormErrors } from '../edits/formRules';
 
 /** What the form holds while it is edited: text as typed ('' = empty), selects null while none is chosen. */
-export interface SupplierForm {
+export interface SupplierForm extends AddressLines {
   code: string;
   name: string;
   phone: string;
@@ -27,10 +35,6 @@ export interface SupplierForm {
   contactName: string;
   contactEmail: string;
   orderEmail: string;
-  addressLine1: string;
-  suburb: string;
-  state: string;
-  postcode: string;
   addressCountryId: number | null;
   shippingPortId: number | null;
   countryOfOriginId: number | null;
@@ -61,13 +65,6 @@ const TEXT_FIELDS = {
   purchaseOrderTemplate: 'purchase_order_template',
 } as const satisfies Partial<Record<SupplierFormField, keyof SupplierUpdate>>;
 
-const ADDRESS_FIELDS = {
-  addressLine1: 'address_line1',
-  suburb: 'suburb',
-  state: 'state',
-  postcode: 'postcode',
-} as const satisfies Partial<Record<SupplierFormField, string>>;
-
 const REF_FIELDS = {
   shippingPortId: 'shipping_port',
   countryOfOriginId: 'country_of_origin',
@@ -90,10 +87,7 @@ export const SUPPLIER_FIELD_LABELS: Record<SupplierFormField, string> = {
   contactName: 'Contact name',
   contactEmail: 'Contact email',
   orderEmail: 'Order email',
-  addressLine1: 'Street address',
-  suburb: 'Suburb',
-  state: 'State',
-  postcode: 'Postcode',
+  ...ADDRESS_LABELS,
   addressCountryId: 'Country',
   shippingPortId: 'Shipping port',
   countryOfOriginId: 'Country of origin',
@@ -126,10 +120,7 @@ const API_MAX_LENGTH = {
   comments: 255,
 } as const satisfies Partial<Record<SupplierFormField, number>>;
 const OWN_MAX_LENGTH = {
-  addressLine1: TEXT_MAX.addressLine,
-  suburb: TEXT_MAX.suburb,
-  state: TEXT_MAX.state,
-  postcode: TEXT_MAX.postcode,
+  ...ADDRESS_MAX_LENGTH,
   purchaseOrderTemplate: TEXT_MAX.name,
 } as const satisfies Partial<Record<SupplierFormField, number>>;
 
@@ -165,10 +156,7 @@ export function supplierFormOf(supplier: CachedSupplier): SupplierForm {
     contactName: supplier.contact_name ?? '',
     contactEmail: supplier.contact_email ?? '',
     orderEmail: supplier.order_email ?? '',
-    addressLine1: supplier.address.address_line1 ?? '',
-    suburb: supplier.address.suburb ?? '',
-    state: supplier.address.state ?? '',
-    postcode: supplier.address.postcode ?? '',
+    ...addressLinesOf(supplier.address),
     addressCountryId: supplier.address.country?.id ?? null,
     shippingPortId: supplier.shipping_port.id,
     countryOfOriginId: supplier.country_of_origin.id,
@@ -190,14 +178,11 @@ export function supplierFormOf(supplier: CachedSupplier): SupplierForm {
  */
 export function supplierUpdateBody(seen: CachedSupplier, form: SupplierForm): SupplierUpdate {
   const before = supplierFormOf(seen);
-  const address = {
-    ...rules.changedText(ADDRESS_FIELDS, before, form),
-    ...rules.changedRefs({ addressCountryId: 'country' }, before, form),
-  };
+  const address = changedAddress(before, form, 'addressCountryId');
   return {
     ...rules.changedText(TEXT_FIELDS, before, form),
     ...rules.changedValues(FLAG_FIELDS, before, form),
-    ...(Object.keys(address).length ? { address } : {}),
+    ...(address ? { address } : {}),
     ...rules.changedRefs(REF_FIELDS, before, form),
   } as SupplierUpdate;
 }
@@ -205,10 +190,7 @@ export function supplierUpdateBody(seen: CachedSupplier, form: SupplierForm): Su
 /** The body path of a contract issue → the form field it belongs to. */
 function formFieldOf(path: readonly PropertyKey[]): string {
   const [head, inner] = path.map(String);
-  if (head === 'address')
-    return inner === 'country'
-      ? 'addressCountryId'
-      : (rules.fieldOfKey(ADDRESS_FIELDS, inner) ?? 'addressLine1');
+  if (head === 'address') return addressFieldOf(inner, 'addressCountryId');
   return (
     rules.fieldOfKey(REF_FIELDS, head) ??
     rules.fieldOfKey(TEXT_FIELDS, head) ??

@@ -8,10 +8,11 @@
 import type { Product, Supplier, SupplierReturn } from '../../api/resources';
 import { byIdRequest, type ByIdRequest } from '../byIdRequests';
 import type { Choice } from '../parties';
-import { opCatalog } from '../opCatalog';
-import type { OpRecord, OpState } from '../ops';
-import { NOTABLE_STATES, orderBadge, type OrderBadge } from '../recordBadge';
+import type { OpRecord } from '../ops';
+import type { OrderBadge } from '../recordBadge';
+import { badgeAmong, groupOf, listBadges, recordOps } from '../recordOps';
 import type { CachedPurchaseOrder, CachedSupplierInvoice, DockhandDb, LocalMeta } from '../schema';
+import { searchTextOf } from '../searchText';
 
 export type CachedSupplier = Omit<Supplier, 'id'> & { id: number } & LocalMeta;
 export type CachedSupplierReturn = Omit<SupplierReturn, 'id'> & { id: number } & LocalMeta;
@@ -29,16 +30,6 @@ export interface SupplierListRow {
   searchText: string;
 }
 
-/** The op states of the given op ids that a badge distinguishes (the rest read "Pending"). */
-export async function notableStates(db: DockhandDb, opIds: readonly string[]): Promise<Map<string, OpState>> {
-  if (!opIds.length) return new Map();
-  const ops = await db.outbox
-    .where('id')
-    .anyOf([...opIds])
-    .toArray();
-  return new Map(ops.filter((op) => NOTABLE_STATES.includes(op.state)).map((op) => [op.id, op.state]));
-}
-
 export function supplierRowOf(supplier: CachedSupplier, badge: OrderBadge | null): SupplierListRow {
   const email = supplier.order_email || supplier.contact_email || null;
   return {
@@ -50,16 +41,13 @@ export function supplierRowOf(supplier: CachedSupplier, badge: OrderBadge | null
     email,
     enabled: supplier.is_enabled,
     badge,
-    searchText: [
+    searchText: searchTextOf([
       supplier.supplier_code,
       supplier.name,
       supplier.contact_name,
       supplier.contact_email,
       supplier.order_email,
-    ]
-      .filter(Boolean)
-      .join(' ')
-      .toLowerCase(),
+    ]),
   };
 }
 
@@ -67,16 +55,8 @@ export function supplierRowOf(supplier: CachedSupplier, badge: OrderBadge | null
 export async function supplierRows(db: DockhandDb): Promise<SupplierListRow[]> {
   return db.transaction('r', db.suppliers, db.outbox, async () => {
     const suppliers = (await db.suppliers.toArray()) as CachedSupplier[];
-    const states = await notableStates(
-      db,
-      suppliers.flatMap((supplier) => supplier._pendingOps ?? []),
-    );
-    return suppliers.map((supplier) =>
-      supplierRowOf(
-        supplier,
-        orderBadge(supplier._pendingOps, (id) => states.get(id)),
-      ),
-    );
+    const badge = await listBadges(db, suppliers);
+    return suppliers.map((supplier) => supplierRowOf(supplier, badge(supplier)));
   });
 }
 
@@ -98,21 +78,13 @@ export interface SupplierDetail {
 /** Products are large records (inventory, prices): only the first ones are read for the detail. */
 export const PRODUCTS_SHOWN = 50;
 
-const LIVE = (op: OpRecord) => op.state !== 'done' && op.state !== 'discarded';
-
-/** The live ops of supplier `id` (its FIFO group), oldest first. */
-export async function supplierOps(db: DockhandDb, id: number): Promise<OpRecord[]> {
-  const group = opCatalog('updateSupplier').group;
-  return (await db.outbox.where('aggregate').equals(`${group}:${id}`).sortBy('seq')).filter(LIVE);
-}
-
 /** Newest first: orders and invoices made here (negative temp ids) on top, then by id. */
 const newestFirst = <T extends { id: number }>(rows: T[]) =>
   rows.sort((a, b) => (b.id < 0 ? 2 ** 31 - b.id : b.id) - (a.id < 0 ? 2 ** 31 - a.id : a.id));
 
 export async function loadSupplier(db: DockhandDb, id: number): Promise<SupplierDetail> {
   const supplier = ((await db.suppliers.get(id)) as CachedSupplier | undefined) ?? null;
-  const ops = await supplierOps(db, id);
+  const ops = await recordOps(db, groupOf('updateSupplier'), id);
   const orders = newestFirst(await db.purchaseOrders.where('supplier.id').equals(id).toArray());
   const invoices = orders.length
     ? newestFirst(
@@ -124,7 +96,6 @@ export async function loadSupplier(db: DockhandDb, id: number): Promise<Supplier
       )
     : [];
   const returns = newestFirst(await db.supplierReturns.where('supplier.id').equals(id).toArray());
-  const states = new Map(ops.map((op) => [op.id, op.state]));
   const ofSupplier = db.products.where('supplier.id').equals(id);
   const products = (await ofSupplier.clone().limit(PRODUCTS_SHOWN).toArray()).map(
     ({ id: productId, short_description, supplier_sku, supplier_sku2 }) => ({
@@ -143,7 +114,7 @@ export async function loadSupplier(db: DockhandDb, id: number): Promise<Supplier
     invoices,
     returns,
     ops,
-    badge: supplier ? orderBadge(supplier._pendingOps, (opId) => states.get(opId)) : null,
+    badge: supplier ? badgeAmong(supplier._pendingOps, ops) : null,
   };
 }
 

@@ -1,22 +1,22 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SupplierUpdateSchema } from '../../api/requests';
 import { samplePurchaseOrder, sampleSupplier } from '../../api/resources/fixtures';
 import { requestById } from '../byIdRequests';
 import { createDexieStore } from '../dexieStore';
-import { DockhandDb } from '../schema';
+import type { DockhandDb } from '../schema';
+import { editedForm, onlyOp } from '../testing/editedForm';
+import { memoryDb } from '../testing/memoryStore';
 import { deleteSupplier, deletionImpact, deletionRefused, saveSupplierEdits } from './supplierEdits';
 import { forbiddenIn, supplierFormOf, validateSupplierForm, type SupplierForm } from './supplierForm';
 import { loadSupplier, supplierRows, type CachedSupplier } from './supplierRecords';
 
 let db: DockhandDb;
-let n = 0;
 const now = new Date('2026-03-10T09:30:00Z');
 const acme = sampleSupplier();
 const bolt = sampleSupplier({ id: 42, supplier_code: 'BOLT', name: 'Bolt Hardware', is_enabled: false });
 
 beforeEach(async () => {
-  db = new DockhandDb(`supplier-edits-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('supplier-edits');
   await db.suppliers.bulkPut([
     { ...acme, id: 41, _fetchedAt: '2026-03-09T00:00:00Z' },
     { ...bolt, id: 42 },
@@ -24,11 +24,11 @@ beforeEach(async () => {
   await db.shippingPorts.put({ id: 4, name: 'Port of Melbourne' });
 });
 
-const cached = async (id = 41) => (await db.suppliers.get(id)) as CachedSupplier;
-const edited = async (changes: Partial<SupplierForm>, id = 41) => ({
-  ...supplierFormOf(await cached(id)),
-  ...changes,
-});
+const { cached, edited } = editedForm<CachedSupplier, SupplierForm>(
+  (id) => db.suppliers.get(id),
+  supplierFormOf,
+  41,
+);
 
 describe('validateSupplierForm', () => {
   it('sends only what changed; an emptied field clears it with null', async () => {
@@ -105,7 +105,7 @@ describe('saveSupplierEdits', () => {
       },
     );
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    const [op] = await db.outbox.toArray();
+    const op = await onlyOp(db);
     expect(op).toMatchObject({
       kind: 'updateSupplier',
       aggregate: 'supplier:41',
@@ -114,12 +114,12 @@ describe('saveSupplierEdits', () => {
       state: 'queued',
       label: 'Update Acme Apparel (ACME) (name, shipping port)',
     });
-    expect(op!.baseVersion).toEqual(acme);
-    expect(() => SupplierUpdateSchema.parse(op!.body)).not.toThrow();
+    expect(op.baseVersion).toEqual(acme);
+    expect(() => SupplierUpdateSchema.parse(op.body)).not.toThrow();
     expect(await cached()).toMatchObject({
       name: 'Acme Apparel Pty',
       shipping_port: { id: 4, name: 'Port of Melbourne' },
-      _pendingOps: [op!.id],
+      _pendingOps: [op.id],
     });
     expect((await supplierRows(db)).find((row) => row.id === 41)).toMatchObject({ badge: 'pending' });
   });

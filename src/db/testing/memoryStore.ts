@@ -1,6 +1,7 @@
 /**
- * A fresh store for a test: the app's Dexie database over fake-indexeddb (its own factory, so no test sees
- * another's data) and the validated store port the engine talks to. One home for the store suites' setup.
+ * A fresh database for a test: the app's Dexie database over fake-indexeddb (its own factory, so no test
+ * sees another's data), alone or with the validated store port the engine talks to. One home for the setup
+ * of every suite that reads or writes the cache.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createDexieStore } from '../dexieStore';
@@ -9,7 +10,11 @@ import { validatedPort, type StorePort } from '../storePort';
 
 let opened = 0;
 
+/** An empty database named after the suite (`name`), a new one each call. */
+export const memoryDb = (name: string): DockhandDb =>
+  new DockhandDb(`${name}-${++opened}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+
 export function memoryStore(name: string): { db: DockhandDb; store: StorePort } {
-  const db = new DockhandDb(`${name}-${++opened}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  const db = memoryDb(name);
   return { db, store: validatedPort(createDexieStore(db)) };
 }

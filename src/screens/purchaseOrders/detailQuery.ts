@@ -3,7 +3,8 @@
  * carries a temp id until it syncs; once the server id is known, `movedTo` says where it now lives.
  */
 import type { CachedPurchaseOrder, CachedPurchaseOrderItem, DockhandDb } from '../../db/schema';
-import { orderBadge, type OrderBadge } from '../../db/recordBadge';
+import { readOrder } from '../../db/orderRead';
+import type { OrderBadge } from '../../db/recordBadge';
 import { loadLineNames } from '../../db/lineNames';
 import { rejectionText } from '../../lib/rejectionWords';
 
@@ -25,18 +26,9 @@ export interface PoDetail {
 }
 
 export async function loadPurchaseOrder(db: DockhandDb, id: number): Promise<PoDetail> {
-  const order = await db.purchaseOrders.get(id);
-  if (!order) {
-    const entry = id < 0 ? await db.tempIds.get(id) : undefined;
-    return { order: null, movedTo: entry?.serverId ?? null, lines: [], badge: null, problem: null };
-  }
-  const items = await db.purchaseOrderItems.where('po_id').equals(id).sortBy('po_item_id');
-  // Server lines sort by id; lines added here (negative ids, allocated -2, -3, …) in the order they were added.
-  if (items.every((item) => item.po_item_id < 0)) items.reverse();
+  const { order, items, movedTo, badge, failed } = await readOrder(db, id);
+  if (!order) return { order: null, movedTo, lines: [], badge: null, problem: null };
   const products = await db.products.bulkGet(items.map((item) => item.product.id));
-  const ops = order._pendingOps?.length ? await db.outbox.where('id').anyOf(order._pendingOps).toArray() : [];
-  const states = new Map(ops.map((op) => [op.id, op.state]));
-  const failed = ops.find((op) => op.problem);
   const lines = items.map((item, i): DetailLine => {
     // A line keeps only some of its product (src/db/lineProduct.ts); its own inventory copy is the fallback.
     const product = products[i];
@@ -54,9 +46,9 @@ export async function loadPurchaseOrder(db: DockhandDb, id: number): Promise<PoD
   });
   return {
     order,
-    movedTo: null,
+    movedTo,
     lines,
-    badge: orderBadge(order._pendingOps, (opId) => states.get(opId)),
+    badge,
     problem: failed ? rejectionText(failed, await loadLineNames(db, [failed])) : null,
   };
 }

@@ -12,6 +12,7 @@ import { PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from '../../api/res
 import { isoDay, listSpec, positiveId } from '../../components/list/listQuery';
 import { yieldToHost } from '../../db/pullSlices';
 import type { CachedPurchaseOrder, DockhandDb } from '../../db/schema';
+import { orderSummaryOf, type OrderSummary } from '../../db/orderSummary';
 import { poNumber } from '../../lib/recordFormat';
 import { NOTABLE_STATES, orderBadge, type OrderBadge } from '../../db/recordBadge';
 
@@ -41,13 +42,7 @@ export const poListSpec = listSpec<PoFilters, never>(
 
 export const NO_FILTERS: PoFilters = poListSpec.noFilters;
 
-export interface PoListRow {
-  id: number;
-  externalId: string | null;
-  supplierName: string;
-  outletName: string;
-  status: PurchaseOrderStatus;
-  eta: string | null;
+export interface PoListRow extends OrderSummary {
   total: number | null;
   currency: string | null;
   /** Set while local edits are not on the server yet (an order raised offline, or a change to one). */
@@ -57,12 +52,7 @@ export interface PoListRow {
 /** An order as a row of the list (and of its CSV, which has no badge: that is sync state, not data). */
 export function poListRow(po: CachedPurchaseOrder, badge: OrderBadge | null): PoListRow {
   return {
-    id: po.id,
-    externalId: po.external_purchase_order_id,
-    supplierName: po.supplier.name,
-    outletName: po.outlet.name,
-    status: po.status.name,
-    eta: po.eta,
+    ...orderSummaryOf(po),
     total: po.total_supplier_buy_ex,
     currency: po.fob_currency?.currency_code ?? null,
     badge,

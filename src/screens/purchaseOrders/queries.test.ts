@@ -1,17 +1,17 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { samplePurchaseOrder, sampleProduct, sampleSupplier } from '../../api/resources/fixtures';
 import type { PurchaseOrderStatus } from '../../api/resources';
-import { DockhandDb, type CachedPurchaseOrder } from '../../db/schema';
+import type { CachedPurchaseOrder, DockhandDb } from '../../db/schema';
+import { tableMiddleware } from '../../db/tableMiddleware';
+import { memoryDb } from '../../db/testing/memoryStore';
 import { listOrderIds, listOrderWindow, NO_FILTERS, poListSpec, readListRows } from './listQuery';
 import { outletChoices, supplierChoices } from '../../db/parties';
 import { findProductByCode, searchProducts } from '../../db/productLookup';
 
 let db: DockhandDb;
-let n = 0;
 
 beforeEach(() => {
-  db = new DockhandDb(`po-screen-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  db = memoryDb('po-screen');
 });
 
 function order(id: number, fields: Partial<CachedPurchaseOrder> = {}): CachedPurchaseOrder {
@@ -28,36 +28,30 @@ const status = (name: PurchaseOrderStatus) => ({ id: 1, name });
 function countingRowReads(name: string) {
   const reads = { rows: 0, scans: 0 };
   const gets = { keys: 0 };
-  const counted = new DockhandDb(name, { indexedDB: new IDBFactory(), IDBKeyRange });
-  counted.use({
-    stack: 'dbcore',
-    name: 'count-po-reads',
-    create: (down) => ({
-      ...down,
-      table: (tableName) => {
-        const table = down.table(tableName);
-        if (tableName !== 'purchaseOrders') return table;
-        return {
-          ...table,
-          get: (req) => ((reads.rows += 1), (gets.keys += 1), table.get(req)),
-          getMany: (req) => (
-            (reads.rows += req.keys.length),
-            (gets.keys += req.keys.length),
-            table.getMany(req)
-          ),
-          query: async (req) => {
-            const answer = await table.query(req);
-            if (req.values) reads.rows += answer.result.length;
-            return answer;
+  const counted = memoryDb(name);
+  counted.use(
+    tableMiddleware('count-po-reads', (table, tableName) =>
+      tableName !== 'purchaseOrders'
+        ? {}
+        : {
+            get: (req) => ((reads.rows += 1), (gets.keys += 1), table.get(req)),
+            getMany: (req) => (
+              (reads.rows += req.keys.length),
+              (gets.keys += req.keys.length),
+              table.getMany(req)
+            ),
+            query: async (req) => {
+              const answer = await table.query(req);
+              if (req.values) reads.rows += answer.result.length;
+              return answer;
+            },
+            openCursor: (req) => {
+              if (req.values !== false) reads.scans += 1;
+              return table.openCursor(req);
+            },
           },
-          openCursor: (req) => {
-            if (req.values !== false) reads.scans += 1;
-            return table.openCursor(req);
-          },
-        };
-      },
-    }),
-  });
+    ),
+  );
   return { counted, reads, gets };
 }
 
@@ -128,7 +122,7 @@ describe('the purchase order list queries', () => {
 
   // Issue #24: a search over 4,302 open orders read every one of them whole (~4 s on a busy dock PC).
   it('searches from index keys: no order row, but one per supplier the cache knows only by reference', async () => {
-    const { counted, reads } = countingRowReads(`po-search-${n}`);
+    const { counted, reads } = countingRowReads('po-search');
     await counted.suppliers.put(
       sampleSupplier({ id: 7, supplier_code: 'BOLT', name: 'Bolt Hardware' }) as never,
     );
@@ -153,7 +147,7 @@ describe('the purchase order list queries', () => {
 
   // Mid-sync at 4× CPU throttle, a get per row in view made one task of 360 ms (bench/stress/profile.ts).
   it('reads the rows in view by one key range when they are neighbours, one get each when scattered', async () => {
-    const { counted, reads, gets } = countingRowReads(`po-range-${n}`);
+    const { counted, reads, gets } = countingRowReads('po-range');
     await counted.purchaseOrders.bulkPut([
       order(-1),
       ...Array.from({ length: 200 }, (_, i) => order(100 + i * (i < 100 ? 1 : 10))),
@@ -171,7 +165,7 @@ describe('the purchase order list queries', () => {
 
   // The first sync re-ran the list query on every pulled page; reading every row each time made it O(N²).
   it('reads no order row for the ids, and only the asked rows for the rows in view', async () => {
-    const { counted, reads } = countingRowReads(`po-reads-${n}`);
+    const { counted, reads } = countingRowReads('po-reads');
     await counted.purchaseOrders.bulkPut([
       ...orders(),
       ...Array.from({ length: 2_000 }, (_, i) => order(100 + i)),
