@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SAVED_HERE } from '../status/syncWords';
-import { keyAction, stateAfter, stateText, summaryFields, summaryMessage } from './editForm';
+import { cancelOnEscape, keyAction, stateAfter, stateText, summaryFields, summaryMessage } from './editForm';
 
 const key = (key: string, extra: Partial<Parameters<typeof keyAction>[0]> = {}) => ({
   key,
@@ -27,6 +27,23 @@ describe('keyAction', () => {
   it('leaves a key something inside already took, or one an input method is composing with', () => {
     expect(keyAction(key('Escape', { defaultPrevented: true }))).toBeNull();
     expect(keyAction(key('Enter', { ctrlKey: true, isComposing: true }))).toBeNull();
+  });
+});
+
+describe('cancelOnEscape', () => {
+  it('cancels on Escape and takes the key, and leaves every other key, or an Escape already taken', () => {
+    let cancels = 0;
+    const onkeydown = cancelOnEscape(() => cancels++);
+    const press = (name: string, extra = {}) => {
+      const event = { ...key(name, extra), prevented: false, preventDefault: () => (event.prevented = true) };
+      onkeydown(event);
+      return event.prevented;
+    };
+    expect(press('Enter')).toBe(false);
+    expect(press('Escape', { defaultPrevented: true })).toBe(false);
+    expect(cancels).toBe(0);
+    expect(press('Escape')).toBe(true);
+    expect(cancels).toBe(1);
   });
 });
 

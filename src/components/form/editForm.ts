@@ -109,6 +109,18 @@ export function keyAction(event: KeyLike): 'save' | 'cancel' | null {
   return null;
 }
 
+/**
+ * A keydown handler for a form that is not an EditForm (a receiving card): Escape from any of its fields
+ * cancels it, on keyAction's rules.
+ */
+export function cancelOnEscape(cancel: () => void): (event: KeyLike & { preventDefault(): void }) => void {
+  return (event) => {
+    if (keyAction(event) !== 'cancel') return;
+    event.preventDefault();
+    cancel();
+  };
+}
+
 /** A choice as the selects and check lists offer it. */
 export interface Option {
   value: number;

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { SUPPLIER_RETURN_STATUSES, type SupplierReturnStatus } from '../../api/resources';
 import type { ListParams } from '../../components/list/listShell';
-import { listSpec, searchMatch, sortBy } from '../../components/list/listQuery';
+import { listSpec, narrowedBy, searchMatch, sortBy } from '../../components/list/listQuery';
 import type { ReturnListRow } from '../../db/supplierReturns/returnRecords';
 
 export const SORT_KEYS = ['number', 'status', 'supplier', 'outlet', 'created', 'claim'] as const;
@@ -52,8 +52,5 @@ export function sortRows(rows: readonly ReturnListRow[], sort: ReturnListParams[
 
 /** Why the list is empty, in words: which filter and search hide every return. */
 export function filtersText({ filters, search }: ReturnListParams): string {
-  const parts: string[] = [];
-  if (filters.status) parts.push(filters.status.toLowerCase());
-  if (search.trim()) parts.push(`matching “${search.trim()}”`);
-  return parts.join(', ');
+  return narrowedBy(search, filters.status?.toLowerCase());
 }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { ListParams } from '../../components/list/listShell';
-import { listSpec, naturalKey, searchMatch, sortBy } from '../../components/list/listQuery';
+import { listSpec, narrowedBy, naturalKey, searchMatch, sortBy } from '../../components/list/listQuery';
 import type { SupplierListRow } from '../../db/suppliers/supplierRecords';
 
 export const SORT_KEYS = ['code', 'name', 'contact', 'status'] as const;
@@ -58,8 +58,5 @@ export function sortRows(
 
 /** Why the list is empty, in words: which filter and search hide every supplier. */
 export function filtersText({ filters, search }: SupplierListParams): string {
-  const parts: string[] = [];
-  if (filters.status) parts.push(filters.status);
-  if (search.trim()) parts.push(`matching “${search.trim()}”`);
-  return parts.join(', ');
+  return narrowedBy(search, filters.status);
 }
