@@ -9,14 +9,7 @@
  * finalised. A country, once set, can be changed but not removed (the update takes a reference, never none).
  */
 import { SupplierReturnUpdateSchema, type SupplierReturnUpdate } from '../../api/requests';
-import {
-  ADDRESS_LABELS,
-  ADDRESS_MAX_LENGTH,
-  addressFieldOf,
-  addressLinesOf,
-  changedAddress,
-  type AddressLines,
-} from '../edits/addressForm';
+import * as addressForm from '../edits/addressForm';
 import * as rules from '../edits/formRules';
 import type { FormErrors, FormResult } from '../edits/formRules';
 import { SUPPLIER_RETURN_STATUSES, type SupplierReturnStatus } from '../../api/resources';
@@ -25,7 +18,7 @@ import type { CachedSupplierReturn } from './returnRecords';
 export type { FormErrors } from '../edits/formRules';
 
 /** What the form holds while it is edited: text as typed ('' = empty), the country null while none is set. */
-export interface ReturnHeaderForm extends AddressLines {
+export interface ReturnHeaderForm extends addressForm.AddressLines {
   countryId: number | null;
   notes: string;
   returnAuthorisation: string;
@@ -36,7 +29,7 @@ export interface ReturnHeaderForm extends AddressLines {
 export type ReturnHeaderField = keyof ReturnHeaderForm;
 
 export const RETURN_FIELD_LABELS: Record<ReturnHeaderField, string> = {
-  ...ADDRESS_LABELS,
+  ...addressForm.ADDRESS_LABELS,
   countryId: 'Country',
   notes: 'Notes',
   returnAuthorisation: 'Return authorisation',
@@ -51,7 +44,7 @@ const VALUE_FIELDS = {
   includeTax: 'include_tax',
 } as const satisfies Partial<Record<ReturnHeaderField, keyof SupplierReturnUpdate>>;
 
-const ADDRESS_BOUNDS = rules.textBounds(ADDRESS_MAX_LENGTH);
+const ADDRESS_BOUNDS = rules.textBounds(addressForm.ADDRESS_MAX_LENGTH);
 
 /** Status ids as the reference data numbers them: lifecycle order from 1 (the engine's labels read them so). */
 export const statusId = (status: SupplierReturnStatus) => SUPPLIER_RETURN_STATUSES.indexOf(status) + 1;
@@ -60,7 +53,7 @@ export const statusOfId = (id: number): SupplierReturnStatus | undefined => SUPP
 /** The form as it opens: the cached return's values. */
 export function returnFormOf(row: CachedSupplierReturn): ReturnHeaderForm & { status: SupplierReturnStatus } {
   return {
-    ...addressLinesOf(row.supplier_address),
+    ...addressForm.addressLinesOf(row.supplier_address),
     countryId: row.supplier_address.country?.id ?? null,
     notes: row.notes ?? '',
     returnAuthorisation: row.return_authorisation ?? '',
@@ -76,7 +69,7 @@ export function returnFormOf(row: CachedSupplierReturn): ReturnHeaderForm & { st
  */
 export function returnUpdateBody(seen: CachedSupplierReturn, form: ReturnHeaderForm): SupplierReturnUpdate {
   const before = returnFormOf(seen);
-  const address = changedAddress(before, form, 'countryId');
+  const address = addressForm.changedAddress(before, form, 'countryId');
   const body = rules.changedValues(VALUE_FIELDS, before, form) as SupplierReturnUpdate;
   if (address) body.supplier_address = address as SupplierReturnUpdate['supplier_address'];
   if (form.status !== null && form.status !== before.status)
@@ -87,7 +80,7 @@ export function returnUpdateBody(seen: CachedSupplierReturn, form: ReturnHeaderF
 /** The body path of a contract issue → the form field it belongs to. */
 function formFieldOf(path: readonly PropertyKey[]): string {
   const [head, inner] = path.map(String);
-  if (head === 'supplier_address') return addressFieldOf(inner, 'countryId');
+  if (head === 'supplier_address') return addressForm.addressFieldOf(inner, 'countryId');
   if (head === 'supplier_return_status') return 'status';
   return rules.fieldOfKey(VALUE_FIELDS, head) ?? '$';
 }

@@ -11,14 +11,7 @@
  */
 import { SupplierUpdateSchema, type SupplierUpdate } from '../../api/requests';
 import { SUPPLIER_COMMENTS_FORBIDDEN } from '../../api/resources';
-import {
-  ADDRESS_LABELS,
-  ADDRESS_MAX_LENGTH,
-  addressFieldOf,
-  addressLinesOf,
-  changedAddress,
-  type AddressLines,
-} from '../edits/addressForm';
+import * as addressForm from '../edits/addressForm';
 import { TEXT_MAX, upToText } from '../edits/formBounds';
 import * as rules from '../edits/formRules';
 import type { ContractIssue, FormErrors, FormResult } from '../edits/formRules';
@@ -27,7 +20,7 @@ import type { CachedSupplier } from './supplierRecords';
 export type { FormErrors } from '../edits/formRules';
 
 /** What the form holds while it is edited: text as typed ('' = empty), selects null while none is chosen. */
-export interface SupplierForm extends AddressLines {
+export interface SupplierForm extends addressForm.AddressLines {
   code: string;
   name: string;
   phone: string;
@@ -87,7 +80,7 @@ export const SUPPLIER_FIELD_LABELS: Record<SupplierFormField, string> = {
   contactName: 'Contact name',
   contactEmail: 'Contact email',
   orderEmail: 'Order email',
-  ...ADDRESS_LABELS,
+  ...addressForm.ADDRESS_LABELS,
   addressCountryId: 'Country',
   shippingPortId: 'Shipping port',
   countryOfOriginId: 'Country of origin',
@@ -120,7 +113,7 @@ const API_MAX_LENGTH = {
   comments: 255,
 } as const satisfies Partial<Record<SupplierFormField, number>>;
 const OWN_MAX_LENGTH = {
-  ...ADDRESS_MAX_LENGTH,
+  ...addressForm.ADDRESS_MAX_LENGTH,
   purchaseOrderTemplate: TEXT_MAX.name,
 } as const satisfies Partial<Record<SupplierFormField, number>>;
 
@@ -156,7 +149,7 @@ export function supplierFormOf(supplier: CachedSupplier): SupplierForm {
     contactName: supplier.contact_name ?? '',
     contactEmail: supplier.contact_email ?? '',
     orderEmail: supplier.order_email ?? '',
-    ...addressLinesOf(supplier.address),
+    ...addressForm.addressLinesOf(supplier.address),
     addressCountryId: supplier.address.country?.id ?? null,
     shippingPortId: supplier.shipping_port.id,
     countryOfOriginId: supplier.country_of_origin.id,
@@ -178,7 +171,7 @@ export function supplierFormOf(supplier: CachedSupplier): SupplierForm {
  */
 export function supplierUpdateBody(seen: CachedSupplier, form: SupplierForm): SupplierUpdate {
   const before = supplierFormOf(seen);
-  const address = changedAddress(before, form, 'addressCountryId');
+  const address = addressForm.changedAddress(before, form, 'addressCountryId');
   return {
     ...rules.changedText(TEXT_FIELDS, before, form),
     ...rules.changedValues(FLAG_FIELDS, before, form),
@@ -190,7 +183,7 @@ export function supplierUpdateBody(seen: CachedSupplier, form: SupplierForm): Su
 /** The body path of a contract issue → the form field it belongs to. */
 function formFieldOf(path: readonly PropertyKey[]): string {
   const [head, inner] = path.map(String);
-  if (head === 'address') return addressFieldOf(inner, 'addressCountryId');
+  if (head === 'address') return addressForm.addressFieldOf(inner, 'addressCountryId');
   return (
     rules.fieldOfKey(REF_FIELDS, head) ??
     rules.fieldOfKey(TEXT_FIELDS, head) ??
