@@ -2,11 +2,13 @@
  * A supplier's CSV into a draft PO (issue #29, docs/supplier-csv.md): a buyer opens "Order from a CSV" from
  * the PO list, chooses the supplier, pastes an order form (quoted text with a comma, a price left empty),
  * checks the guessed columns, sees two rows ready and three refused with their reasons (another supplier's
- * product, an unknown code, the same product twice), and creates the draft. It opens as the new order, and
- * after the sync exactly one order with those two lines is on the simulator.
+ * product, an unknown code, the same product twice), and creates the draft, offline. It opens as the new
+ * order. A second file for the same supplier goes on that draft while it still waits to be sent (its product
+ * already there: the quantities add up), and after the sync exactly one order with those two lines is on the
+ * simulator.
  */
 import { expect, test } from './fixtures';
-import { queuedOrder, startSyncedDemo } from './support/journeys';
+import { goOffline, queuedOrder, startSyncedDemo } from './support/journeys';
 import { tableRows } from './support/pageData';
 import type { Product, ProductSupplier } from '../src/api/resources';
 
@@ -74,18 +76,31 @@ test('a pasted supplier CSV becomes one draft PO with the matched rows, the refu
   await expect(rows.locator('[data-row="5"]')).toContainText('No product with code NOPE-404 on this PC');
   await expect(rows.locator('[data-row="6"]')).toContainText('is already on row 2');
 
+  // Offline, so the draft waits on this PC for the second file.
+  await goOffline(page, simulator);
   const outlet = page.getByRole('combobox', { name: 'Deliver to outlet' });
   if ((await outlet.inputValue()) === '') await outlet.selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Create draft PO with 2 lines' }).click();
   await expect(page).toHaveURL(/#\/purchase-orders\/-?\d+$/);
   const { externalId } = await queuedOrder(page);
 
+  await page.goBack();
+  await paste.fill(['SKU,Description,Qty,Price', `${second!.supplier_sku},Second,2,`].join('\r\n'));
+  await paste.press('Control+Enter');
+  await expect(page.getByText('1 row ready')).toBeVisible();
+  await page.getByRole('radio', { name: /waiting to be sent/ }).check();
+  // The waiting draft keeps its own outlet and ETA.
+  await expect(outlet).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add 1 line to the waiting draft' }).click();
+  await expect(page).toHaveURL(/#\/purchase-orders\/-?\d+$/);
+
+  await simulator.setOffline(false);
   const status = page.getByRole('status', { name: 'Sync status' });
   await expect(status).toContainText(' 0 pending', { timeout: 60_000 });
   const landed = (await simulator.snapshot()).purchaseOrders[externalId];
   expect(landed).toHaveLength(1);
   expect(landed![0]!.items).toEqual([
     { product_id: first!.id, quantity_ordered: 3 },
-    { product_id: second!.id, quantity_ordered: 5 },
+    { product_id: second!.id, quantity_ordered: 7 },
   ]);
 });

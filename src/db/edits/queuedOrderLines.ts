@@ -29,6 +29,8 @@ export interface WaitingDraft {
   orderId: number;
   label: string;
   lineCount: number;
+  /** The order's products, in line order. */
+  productIds: number[];
   eta: string | null;
   createdAt: string;
 }
@@ -53,6 +55,7 @@ export async function waitingDrafts(db: DockhandDb, supplierId: number): Promise
       orderId: op.createsTempId!,
       label: op.label,
       lineCount: bodyOf(op).purchase_order_items?.length ?? 0,
+      productIds: (bodyOf(op).purchase_order_items ?? []).map((item) => item.product.id),
       eta: bodyOf(op).eta ?? null,
       createdAt: op.createdAt,
     }));

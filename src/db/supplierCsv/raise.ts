@@ -1,15 +1,15 @@
 /**
- * The ready rows of a supplier's CSV become ONE new draft purchase order of that supplier, through the New
- * PO form's own edit (../edits/purchaseOrders.ts queueNewPurchaseOrder: its rules, its op, its offline rows),
- * as reorder suggestions do (../reorder/raise.ts). Lines keep the file's order.
+ * The ready rows of a supplier's CSV become lines of a draft purchase order of that supplier: a NEW one,
+ * through the New PO form's own edit (../edits/purchaseOrders.ts queueNewPurchaseOrder: its rules, its op,
+ * its offline rows), as reorder suggestions do (../reorder/raise.ts), or one raised on this PC whose create
+ * is still WAITING to be sent (../edits/queuedOrderLines.ts: the queued create amended in one transaction; a
+ * product already on it has its quantity raised). Lines keep the file's order.
  *
- * Why never an existing order: the API v2.1 has no call that adds a line to an order the server holds
- * (../opCatalog.ts: createPurchaseOrder, deletePurchaseOrderItem only). An order raised on this PC and still
- * waiting in the outbox could in principle take the lines into its queued create, but the engine may have
- * read that create to send it already (electron/core/sync/push.ts sends the body it read before marking it
- * sending), so lines added then would show here and never reach the back office: docs/supplier-csv.md.
+ * Never an order the back office holds: the API v2.1 has no call that adds a line to one
+ * (../opCatalog.ts: createPurchaseOrder, deletePurchaseOrderItem only). docs/supplier-csv.md says so.
  */
-import { localDate, queueNewPurchaseOrder } from '../edits/purchaseOrders';
+import { localDate, queueNewPurchaseOrder, type FormErrors } from '../edits/purchaseOrders';
+import { addLinesToWaitingDraft, type WaitingDraft } from '../edits/queuedOrderLines';
 import type { DockhandDb } from '../schema';
 import type { ReadyRow } from './match';
 
@@ -24,29 +24,54 @@ export function etaFor(rows: readonly Pick<ReadyRow, 'leadTimeDays'>[], now: Dat
   return localDate(at);
 }
 
+const linesOf = (rows: readonly ReadyRow[]) =>
+  rows.map((row) => ({ productId: row.productId, quantity: row.quantity, buyPrice: row.price }));
+
+/** A refusal about one line names the file's row, so the clerk can find it in the file. */
+function messagesOf(
+  errors: FormErrors,
+  rows: readonly ReadyRow[],
+  rowOfLine: (line: number) => ReadyRow | undefined = (line) => rows[line],
+): string[] {
+  return Object.entries(errors).flatMap(([field, texts]) => {
+    const at = /^lines\.(\d+)\./.exec(field);
+    const row = at ? rowOfLine(Number(at[1])) : undefined;
+    return texts.map((text) => (row ? `Row ${row.row} (${row.description}): ${text}` : text));
+  });
+}
+
+const NOTHING_READY = { ok: false as const, messages: ['No row of the file is ready to order.'] };
+
 export async function raiseFromCsv(
   db: DockhandDb,
   request: { supplierId: number; outletId: number | null; eta: string; rows: readonly ReadyRow[] },
   options: { now?: Date } = {},
 ): Promise<RaiseFromCsvResult> {
   const { rows } = request;
-  if (rows.length === 0) return { ok: false, messages: ['No row of the file is ready to order.'] };
+  if (rows.length === 0) return NOTHING_READY;
   const result = await queueNewPurchaseOrder(
     db,
-    {
-      supplierId: request.supplierId,
-      outletId: request.outletId,
-      eta: request.eta,
-      lines: rows.map((row) => ({ productId: row.productId, quantity: row.quantity, buyPrice: row.price })),
-    },
+    { supplierId: request.supplierId, outletId: request.outletId, eta: request.eta, lines: linesOf(rows) },
     options,
   );
   if (result.ok) return { ok: true, orderId: result.id, lines: rows.length };
-  // A refusal about one line names the file's row, so the clerk can find it in the file.
-  const messages = Object.entries(result.errors).flatMap(([field, texts]) => {
-    const at = /^lines\.(\d+)\./.exec(field);
-    const row = at ? rows[Number(at[1])] : undefined;
-    return texts.map((text) => (row ? `Row ${row.row} (${row.description}): ${text}` : text));
-  });
-  return { ok: false, messages };
+  return { ok: false, messages: messagesOf(result.errors, rows) };
+}
+
+/** The ready rows added to the waiting draft `opId` (../edits/queuedOrderLines.ts). */
+export async function addFromCsvToDraft(
+  db: DockhandDb,
+  request: { draft: Pick<WaitingDraft, 'opId' | 'productIds'>; rows: readonly ReadyRow[] },
+  options: { now?: Date } = {},
+): Promise<RaiseFromCsvResult> {
+  const { rows } = request;
+  if (rows.length === 0) return NOTHING_READY;
+  const { draft } = request;
+  const result = await addLinesToWaitingDraft(db, draft.opId, linesOf(rows), options);
+  if (result.ok) return { ok: true, orderId: result.orderId, lines: rows.length };
+  // Errors are keyed by the order's lines: its own first, then the file's new products (mergedLines).
+  const added = rows.filter((row) => !draft.productIds.includes(row.productId));
+  const products = [...draft.productIds, ...added.map((row) => row.productId)];
+  const rowOfLine = (line: number) => rows.find((row) => row.productId === products[line]);
+  return { ok: false, messages: messagesOf(result.errors, rows, rowOfLine) };
 }

@@ -24,7 +24,8 @@ import type { SlicePolicy } from '../yieldingRead';
 import { columnLetter, guessMapping, type ColumnMapping } from './columns';
 import { readStoredMapping, rememberMapping, startingMapping } from './mappingMemory';
 import { matchRows, type ReadyRow } from './match';
-import { etaFor, raiseFromCsv } from './raise';
+import { waitingDrafts } from '../edits/queuedOrderLines';
+import { addFromCsvToDraft, etaFor, raiseFromCsv } from './raise';
 import { readPrice, readQuantity } from './values';
 
 const NOW = new Date('2026-03-10T09:00:00');
@@ -311,5 +312,37 @@ describe('raiseFromCsv', () => {
       messages: ['Row 3 (Socks): Product 2 is not in the local cache'],
     });
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('adds a file’s rows to a draft still waiting to be sent, naming the file’s row when refused', async () => {
+    const result = await matchRows(db, { supplierId: 41, rows: FILE, mapping: MAPPING });
+    const ready = result.rows.filter((row): row is ReadyRow => row.ok);
+    const raised = await raiseFromCsv(
+      db,
+      { supplierId: 41, outletId: 1, eta: '2026-03-31', rows: ready },
+      { now: NOW },
+    );
+    const [draft] = await waitingDrafts(db, 41);
+    expect(draft).toMatchObject({ productIds: [1, 2, 5], lineCount: 3 });
+    const socks = ready.find((row) => row.productId === 2)!;
+    const refused = await addFromCsvToDraft(
+      db,
+      { draft: draft!, rows: [{ ...socks, quantity: 99_000 }] },
+      { now: NOW },
+    );
+    expect(refused).toEqual({ ok: false, messages: [expect.stringMatching(/^Row 3 \(Socks\): /)] });
+    const five = ready.find((row) => row.productId === 5)!;
+    const added = await addFromCsvToDraft(
+      db,
+      { draft: draft!, rows: [{ ...five, quantity: 2 }] },
+      { now: NOW },
+    );
+    expect(added).toEqual({ ok: true, orderId: raised.ok && raised.orderId, lines: 1 });
+    const [op] = await db.outbox.toArray();
+    expect((op!.body as { purchase_order_items: unknown[] }).purchase_order_items).toContainEqual({
+      product: { id: 5 },
+      quantity_ordered: 5,
+      supplier_buy_ex: 7,
+    });
   });
 });
