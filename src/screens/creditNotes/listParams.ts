@@ -4,14 +4,7 @@
  */
 import { z } from 'zod';
 import type { Choice, ListParams } from '../../components/list/listShell';
-import {
-  listSpec,
-  narrowedBy,
-  naturalKey,
-  positiveId,
-  searchMatch,
-  sortBy,
-} from '../../components/list/listQuery';
+import { listSpec, naturalKey, positiveId, searchMatch, sortBy } from '../../components/list/listQuery';
 import type { CreditNoteListRow } from '../../db/creditNotes/creditNoteRecords';
 
 export const SORT_KEYS = ['number', 'reference', 'supplier', 'outlet', 'creditedOn', 'total'] as const;
@@ -96,11 +89,13 @@ export function filtersText(
   choices: { suppliers: readonly Choice<number>[]; outlets: readonly Choice<number>[] },
 ): string {
   const name = (list: readonly Choice<number>[], id: number) => list.find((c) => c.value === id)?.label;
-  const { applied, supplierId, outletId } = filters;
-  return narrowedBy(
-    search,
-    applied && (applied === 'applied' ? 'applied to the account' : 'not yet applied'),
-    supplierId !== null && `from ${name(choices.suppliers, supplierId) ?? `supplier ${supplierId}`}`,
-    outletId !== null && `for ${name(choices.outlets, outletId) ?? `outlet ${outletId}`}`,
-  );
+  const parts: string[] = [];
+  if (filters.applied)
+    parts.push(filters.applied === 'applied' ? 'applied to the account' : 'not yet applied');
+  if (filters.supplierId !== null)
+    parts.push(`from ${name(choices.suppliers, filters.supplierId) ?? `supplier ${filters.supplierId}`}`);
+  if (filters.outletId !== null)
+    parts.push(`for ${name(choices.outlets, filters.outletId) ?? `outlet ${filters.outletId}`}`);
+  if (search.trim()) parts.push(`matching “${search.trim()}”`);
+  return parts.join(', ');
 }
