@@ -76,7 +76,7 @@ test('the scorecard shows hand-checked figures, in the list, its CSV and on the 
   await expect(page.getByText(/^1 supplier match, of [\d,]+$/)).toBeVisible();
   const row = page
     .getByRole('listbox', { name: 'Supplier scorecard' })
-    .getByRole('option', { name: /^Eastbay Collective Ltd,/ });
+    .getByRole('option', { name: /^Eastbay Collective Ltd\b/ });
   await expect(row.getByTestId('orders')).toHaveText('2');
   await expect(row.getByTestId('fill')).toContainText('100% 72 of 72 units');
   await expect(row.getByTestId('on-time')).toContainText('50% 1 of 2 orders');

@@ -64,7 +64,7 @@ describe('the supplier scorecard list', () => {
     await expect.element(status()).toHaveTextContent('301 suppliers');
     await expect
       .element(list().getByRole('option').first())
-      .toHaveAccessibleName(/^Bolt Hardware, 0, No order fully received/);
+      .toHaveAccessibleName(/^Bolt Hardware\s*0\s*No order fully received/);
     expect(list().getByRole('option').elements().length).toBeLessThan(40);
 
     await userEvent.fill(page.getByRole('searchbox', { name: 'Search suppliers' }), 'hardware BOLT');
@@ -83,8 +83,8 @@ describe('the supplier scorecard list', () => {
     );
     await expect.poll(() => router.route.query).toEqual({ ...PERIOD, sort: 'orders', dir: 'desc' });
     const options = list().getByRole('option');
-    await expect.element(options.nth(0)).toHaveAccessibleName(/^Supplier 007, 3, /);
-    await expect.element(options.nth(1)).toHaveAccessibleName(/^Supplier 012, 1, /);
+    await expect.element(options.nth(0)).toHaveAccessibleName(/^Supplier 007\s*3\s/);
+    await expect.element(options.nth(1)).toHaveAccessibleName(/^Supplier 012\s*1\s/);
     (list().element() as HTMLElement).focus();
     await userEvent.keyboard('{ArrowDown}{Enter}');
     await expect.poll(() => router.route.section).toBe('suppliers');

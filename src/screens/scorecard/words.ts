@@ -73,29 +73,3 @@ export function rateBar(card: Scorecard, figure: 'fill' | 'onTime' | 'faulty') {
 
 /** 0.925 → 92.5, as RateBar shows a rate; unknown stays unknown. */
 export const percent = (rate: number | null) => (rate === null ? null : Math.round(rate * 1000) / 10);
-
-/** A rate's words as its RateBar draws them: "92.5%" and its figures, or why it is not known. */
-const rateWords = (card: Scorecard, figure: 'fill' | 'onTime' | 'faulty') => {
-  const { rate, detail, unknown } = rateBar(card, figure);
-  return rate === null ? [unknown] : [`${percent(rate)!.toLocaleString()}%`, detail];
-};
-
-/**
- * A row of the comparison list as a screen reader says it: every cell's words in the order they are drawn,
- * so what it says is what the eye reads and a voice user can say any of it (WCAG 2.5.3, "label in name").
- */
-export function rowLabel(card: Scorecard): string {
-  const lead = leadTimeParts(card);
-  return [
-    card.name,
-    card.orders.toLocaleString(),
-    ...rateWords(card, 'fill'),
-    ...rateWords(card, 'onTime'),
-    deliveriesText(card.short),
-    deliveriesText(card.over),
-    ...rateWords(card, 'faulty'),
-    lead.average,
-    lead.stated,
-    ...spendTexts(card),
-  ].join(', ');
-}
