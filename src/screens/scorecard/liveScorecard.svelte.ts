@@ -54,3 +54,18 @@ export function liveScorecard<I, T>(
     },
   };
 }
+
+/** The scorecards as a list's rows (the list shell's source): none, and not loaded, while worked out. */
+export function asListRows<T>(live: LiveScorecard<readonly T[]>) {
+  return {
+    get current() {
+      return live.current ?? [];
+    },
+    get loaded() {
+      return live.current !== null;
+    },
+    get error() {
+      return live.error;
+    },
+  };
+}
