@@ -1,8 +1,12 @@
+import type { DBCoreCursor } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sampleOutlet, sampleProduct, sampleSupplier } from '../../api/resources/fixtures';
 import { createDexieStore } from '../dexieStore';
+import type { OpRecord } from '../ops';
 import type { DockhandDb } from '../schema';
 import { memoryDb } from '../testing/memoryStore';
+import { tableMiddleware } from '../tableMiddleware';
+import { countedCursor } from '../testing/countedCursor';
 import { childTempIds } from '../tempIds';
 import { queueNewPurchaseOrder } from './purchaseOrders';
 import { addLinesToWaitingDraft, mergedLines, waitingDrafts } from './queuedOrderLines';
@@ -11,8 +15,39 @@ let db: DockhandDb;
 const now = new Date('2026-03-10T09:30:00');
 const later = new Date('2026-03-11T10:00:00');
 
+/** Done ops the outbox handed over (as rows, cursor steps or `[state+seq]` keys): what a read paid for them. */
+let doneRead = 0;
+const isDone = (row: unknown) => (row as { state?: unknown } | undefined)?.state === 'done';
+const doneStep = (cursor: DBCoreCursor) => {
+  const key = cursor.key as unknown;
+  if (isDone(cursor.value) || (Array.isArray(key) && key[0] === 'done')) doneRead++;
+};
+const doneCounter = tableMiddleware('doneCounter', (down, table) =>
+  table !== 'outbox'
+    ? {}
+    : {
+        get: async (req) => {
+          const row: unknown = await down.get(req);
+          if (isDone(row)) doneRead++;
+          return row;
+        },
+        getMany: async (req) => {
+          const rows = await down.getMany(req);
+          doneRead += rows.filter(isDone).length;
+          return rows;
+        },
+        query: async (req) => {
+          const answer = await down.query(req);
+          doneRead += (answer.result as unknown[]).filter(isDone).length;
+          return answer;
+        },
+        openCursor: async (req) => countedCursor(await down.openCursor(req), doneStep),
+      },
+);
+
 beforeEach(async () => {
   db = memoryDb('queued-order-lines');
+  db.use(doneCounter);
   await db.suppliers.bulkPut([
     sampleSupplier({ id: 101, name: 'Acme Apparel' }) as never,
     sampleSupplier({ id: 102, name: 'Other Co' }) as never,
@@ -52,6 +87,34 @@ describe('lines added to a draft order still waiting to be sent', () => {
     ]);
     await createDexieStore(db).markSending({ id: mine.op.id, at: later.toISOString() });
     expect(await waitingDrafts(db, 101)).toEqual([]);
+  });
+
+  it('reads only the waiting drafts (queued or blocked), none of the many orders this PC has sent', async () => {
+    const first = await draft(101);
+    const { seq: _, ...op } = first.op;
+    const copy = (id: string, state: OpRecord['state'], createsTempId: number): OpRecord => ({
+      ...op,
+      id,
+      state,
+      createsTempId,
+    });
+    // A week of sent orders is kept as done; one is on its way; one waits for a temp id.
+    await db.outbox.bulkAdd([
+      ...Array.from({ length: 300 }, (_, i) => copy(`done-${i}`, 'done', -1000 - i)),
+      copy('on-its-way', 'sending', -2000),
+      copy('waits-for-an-id', 'blocked', -3000),
+    ]);
+    await draft(102);
+    doneRead = 0;
+    const drafts = await waitingDrafts(db, 101);
+    expect(drafts.map((d) => [d.opId, d.orderId])).toEqual([
+      [first.op.id, first.id],
+      ['waits-for-an-id', -3000],
+    ]);
+    expect(doneRead).toBe(0);
+    // The counter sees done ops when a read does go through them.
+    await db.outbox.where('kind').equals('createPurchaseOrder').toArray();
+    expect(doneRead).toBe(300);
   });
 
   it("adds new products after the order's lines and raises the quantity of one already there", async () => {

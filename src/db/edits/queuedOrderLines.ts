@@ -44,10 +44,21 @@ function bodyOf(op: OpRecord): PurchaseOrderCreate & { external_purchase_order_i
 const waiting = (op: OpRecord) =>
   op.kind === 'createPurchaseOrder' && AMENDABLE_STATES.includes(op.state) && op.createsTempId !== undefined;
 
-/** The supplier's drafts still waiting to be sent, oldest first. */
+/**
+ * The supplier's drafts still waiting to be sent, oldest first. Only the waiting ops are read (the
+ * `[state+seq]` index, as ../opIndex.ts nextOps reads the queue): every op the PC ever sent stays in the
+ * outbox as done for days, and the CSV screen's step 5 follows this read live, so it runs again on outbox
+ * commits; a commit that changes only ops on their way or done does not wake a live read of these ranges.
+ */
 export async function waitingDrafts(db: DockhandDb, supplierId: number): Promise<WaitingDraft[]> {
-  const ops = await db.outbox.where('kind').equals('createPurchaseOrder').toArray();
+  // One range a state: a cursor over both (inAnyRange) steps onto the first done op between them.
+  const ops = await Promise.all(
+    AMENDABLE_STATES.map((state) =>
+      db.outbox.where('[state+seq]').between([state, -Infinity], [state, Infinity]).toArray(),
+    ),
+  );
   return ops
+    .flat()
     .filter((op) => waiting(op) && bodyOf(op).supplier.id === supplierId)
     .sort((a, b) => a.seq! - b.seq!)
     .map((op) => ({
