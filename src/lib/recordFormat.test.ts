@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { currencyLabel, moneyText } from './recordFormat';
+import { currencyLabel, dayText, KeptTexts, moneyText } from './recordFormat';
 import { ownCurrency, setOwnCurrency } from './ownCurrency';
 
 // Intl puts a no-break space between a code and its figure (it never wraps apart in a table cell).
@@ -60,5 +60,36 @@ describe('currencyLabel', () => {
   it('says the currency by name with its code', () => {
     expect(currencyLabel({ currency_code: 'USD', currency_name: 'US Dollar' })).toBe('US Dollar (USD)');
     expect(currencyLabel({ currency_code: 'AUD', currency_name: '' })).toBe('AUD');
+  });
+});
+
+describe('KeptTexts: each date and amount formatted once (issue #24)', () => {
+  it('makes a text once per key, and forgets them all past its limit', () => {
+    const texts = new KeptTexts(3);
+    let made = 0;
+    const make = (text: string) => () => {
+      made++;
+      return text;
+    };
+    expect(texts.get('a', make('A'))).toBe('A');
+    expect(texts.get('a', make('not again'))).toBe('A');
+    texts.get('b', make('B'));
+    texts.get('c', make('C'));
+    expect(made).toBe(3);
+    expect(texts.size).toBe(3);
+    // A fourth key: the kept ones are dropped, so the memory stays bounded whatever a list shows.
+    texts.get('d', make('D'));
+    expect(texts.size).toBe(1);
+    expect(texts.get('a', make('A again'))).toBe('A again');
+    expect(made).toBe(5);
+  });
+
+  it('still formats by the rules as they stand when asked again', () => {
+    setOwnCurrency('AUD');
+    expect(moneyText(16.8, 'NZD')).toBe(nb('NZD 16.80'));
+    setOwnCurrency('NZD');
+    expect(moneyText(16.8, 'NZD')).toBe('$16.80');
+    expect(dayText('2026-03-04T00:00:00Z')).toBe(dayText('2026-03-04T00:00:00Z'));
+    expect(dayText('not a day')).toBe('not a day');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepUnchanged, sameData } from './sameData';
+import { keepRows, keepUnchanged, sameData } from './sameData';
 
 describe('sameData', () => {
   it('compares query results by value', () => {
@@ -57,5 +57,26 @@ describe('keepUnchanged', () => {
     const kept = keepUnchanged(prev, { a: { n: 1 }, c: { n: 3 } });
     expect(kept).toEqual({ a: { n: 1 }, c: { n: 3 } });
     expect(kept.a).toBe(prev.a);
+  });
+});
+
+describe('keepRows', () => {
+  it("keeps the last answer's row object where a row's data is equal, by key, whatever its place", () => {
+    const prev = new Map([
+      [3, { id: 3, status: 'OnOrder', eta: null }],
+      [2, { id: 2, status: 'OnOrder', eta: '2026-03-04' }],
+    ]);
+    const next = new Map([
+      [4, { id: 4, status: 'Draft', eta: null }],
+      [3, { id: 3, status: 'OnOrder', eta: null }],
+      [2, { id: 2, status: 'Received', eta: '2026-03-04' }],
+    ]);
+    const fresh = next.get(2);
+    const kept = keepRows(prev, next);
+    expect([...kept.keys()]).toEqual([4, 3, 2]);
+    expect(kept.get(3)).toBe(prev.get(3));
+    expect(kept.get(2)).toBe(fresh);
+    expect(kept.get(2)?.status).toBe('Received');
+    expect(keepRows(undefined, next)).toBe(next);
   });
 });

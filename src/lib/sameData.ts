@@ -64,3 +64,18 @@ export function keepUnchanged<T>(prev: T, next: T): T {
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && isPlain(value);
 }
+
+/**
+ * `next`'s rows, each one that equals `prev`'s row of the same key replaced by `prev`'s object. A list's
+ * live query reads its rows anew on every run: with their objects kept, a row whose data did not change
+ * sees the same object and Svelte redraws none of it (issue #24: mid-sync, every row in view was redrawn on
+ * each answer, its dates and amounts formatted again). `next` itself is returned, changed in place.
+ */
+export function keepRows<K, V>(prev: ReadonlyMap<K, V> | undefined, next: Map<K, V>): Map<K, V> {
+  if (!prev) return next;
+  for (const [key, row] of next) {
+    const was = prev.get(key);
+    if (was !== undefined && was !== row && sameData(was, row)) next.set(key, was);
+  }
+  return next;
+}

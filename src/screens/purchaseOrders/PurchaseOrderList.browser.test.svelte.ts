@@ -11,6 +11,7 @@ import { samplePurchaseOrder } from '../../api/resources/fixtures';
 import { DockhandDb, type CachedPurchaseOrder } from '../../db/schema';
 import { csvRecords, keepDownloads } from '../../lib/csv/testing/keptDownloads';
 import { router } from '../../lib/router.svelte';
+import { rowTurns } from '../../components/list/afterYield.svelte';
 import { mountInPage } from '../../components/testing/mountInPage';
 import { listPosition } from './listState.svelte';
 import PurchaseOrderList from './PurchaseOrderList.svelte';
@@ -47,6 +48,7 @@ async function seeded(): Promise<DockhandDb> {
 }
 
 const list = () => page.getByRole('listbox', { name: 'Purchase orders' });
+const option = (index: number) => list().element().querySelectorAll('[role="option"]')[index]!;
 const numbers = () =>
   [...list().element().querySelectorAll('[role="option"] .number')].map((cell) => cell.textContent);
 
@@ -78,18 +80,41 @@ describe('PurchaseOrderList', () => {
     await expect.poll(() => numbers().slice(0, 3)).toEqual(['New PO 2', 'New PO 1', `PO ${ORDERS + 1}`]);
   });
 
-  it('redraws the rows in view in place when a newer order lands on top (a sync mid-way)', async () => {
+  it('moves the rows in view down when a newer order lands on top (a sync mid-way), drawing only the new one', async () => {
     const db = await seeded();
     mountInPage(PurchaseOrderList, { db, query: {} });
     await expect.poll(() => numbers()[2]).toBe(`PO ${ORDERS}`);
-    const row = () => list().element().querySelectorAll('[role="option"]')[2]!;
-    await expect.poll(() => row().textContent).toContain('Supplier 1');
-    const supplierCell = row().querySelector('.po-columns > span:nth-child(3)')!;
+    await expect.poll(() => option(2).textContent).toContain('Supplier 1');
+    await expect.poll(() => rowTurns.size).toBe(0);
+    const drawnBefore = rowTurns.drawn;
+    const supplierCell = option(2).querySelector('.po-columns > span:nth-child(3)')!;
     await db.purchaseOrders.put(order(ORDERS + 1));
-    await expect.poll(() => numbers()[2]).toBe(`PO ${ORDERS + 1}`);
-    // The same cell, its text updated with the number: the row was never drawn blank and built again.
+    await expect.poll(() => numbers().slice(2, 4)).toEqual([`PO ${ORDERS + 1}`, `PO ${ORDERS}`]);
+    await expect.poll(() => option(2).textContent).toContain('Supplier 2');
+    await expect.poll(() => rowTurns.size).toBe(0);
+    // PO 1000's row is the same element, one place down, its cells untouched: rows are keyed by order.
     expect(supplierCell.isConnected).toBe(true);
-    expect(supplierCell.textContent).toBe('Supplier 2');
+    expect(supplierCell.closest('[role="option"]')).toBe(option(3));
+    expect(supplierCell.textContent).toBe('Supplier 1');
+    // Only the new order's row drew its cells: the others' data did not change, so they kept their objects.
+    expect(rowTurns.drawn - drawnBefore).toBe(1);
+  });
+
+  it('redraws only the row whose order changed when a pulled page rewrites the orders in view', async () => {
+    const db = await seeded();
+    mountInPage(PurchaseOrderList, { db, query: {} });
+    await expect.poll(() => option(3).textContent).toContain('Supplier');
+    await expect.poll(() => rowTurns.size).toBe(0);
+    const drawnBefore = rowTurns.drawn;
+    const changed = { ...order(ORDERS - 1), status: { id: 9, name: 'Cancelled' as const } };
+    // The same data for every order in view but one, as a page of the first sync writes it again.
+    await db.purchaseOrders.bulkPut([
+      ...Array.from({ length: 40 }, (_, i) => order(ORDERS - i)).filter((po) => po.id !== changed.id),
+      changed,
+    ]);
+    await expect.poll(() => option(3).textContent).toContain('Cancelled');
+    await expect.poll(() => rowTurns.size).toBe(0);
+    expect(rowTurns.drawn - drawnBefore).toBe(1);
   });
 
   it('exports every order it counts, in its order, read from the cache page by page', async () => {

@@ -6,6 +6,7 @@
  */
 import type { DockhandDb } from '../../db/schema';
 import { liveWith } from '../../lib/live.svelte';
+import { keepRows } from '../../lib/sameData';
 import { SlotDemand } from '../../lib/slotDemand';
 import { readListRows, type PoListRow } from './listQuery';
 
@@ -26,7 +27,9 @@ export class ListRows {
     this.#rows = liveWith(
       () => this.#wanted,
       // None wanted (the unfiltered list's window reads its own rows): nothing read, nothing followed.
-      (ids) => (ids.length === 0 ? NONE : readListRows(db(), ids)),
+      // A row whose data did not change keeps its object, so it is not drawn again.
+      async (ids): Promise<ReadonlyMap<number, PoListRow>> =>
+        ids.length === 0 ? NONE : keepRows(this.#rows.current, await readListRows(db(), ids)),
       NONE,
     );
   }

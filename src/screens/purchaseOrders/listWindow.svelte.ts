@@ -11,6 +11,7 @@
  */
 import type { DockhandDb } from '../../db/schema';
 import { liveWith } from '../../lib/live.svelte';
+import { keepRows } from '../../lib/sameData';
 import { SlotDemand } from '../../lib/slotDemand';
 import { listOrderWindow, readListRows, type PoListRow } from './listQuery';
 
@@ -56,8 +57,10 @@ export class ListWindow {
       async (wanted): Promise<Read | null> => {
         if (!wanted) return null;
         const ids = await listOrderWindow(db(), wanted.from, wanted.size, wanted.total);
-        // The ids are a run of the primary key: their rows are one key range, not a get each.
-        return { from: wanted.from, ids, rows: await readListRows(db(), ids, { keyRun: true }) };
+        // The ids are a run of the primary key: their rows are one key range, not a get each. A row whose
+        // data did not change keeps its object, so it is not drawn again (src/lib/sameData.ts `keepRows`).
+        const rows = await readListRows(db(), ids, { keyRun: true });
+        return { from: wanted.from, ids, rows: keepRows(this.#read.current?.rows, rows) };
       },
       null as Read | null,
       // A key range read reverse with a limit is observed whole by Dexie: every pulled slice of orders,
