@@ -14,10 +14,15 @@
  * the clicks to --route (press → list painted). Its last lines are the figures to compare before/after:
  * the longest task and the clicks' p50/p95 per phase, over the runs (median, min, max).
  *
+ * --trace records a Chromium trace over the same clicks as well (./traceRecord.ts) and prints, for the
+ * longest tasks and the clicks, the renderer's own work the CPU profile calls "(program)": style, layout,
+ * paint, parsing, GC, with the elements restyled and laid out and the script that forced a layout. Tracing
+ * costs time too: compare figures taken with --trace only with others taken with it.
+ *
  * Options: --route customers|purchase-orders|both (both) --phase mid|after|both (both) --clicks N (8)
  * --runs N (1) --rate N (4) --dataset small|large (large) --mid-after-s N (20) --interval-us N (250)
  * --tasks N (5) --top N (12) --sync-timeout-s N (1500) --dir DIR --no-build (reuse the renderer in --dir)
- * --save DIR (writes each phase's .cpuprofile there, for DevTools)
+ * --trace --save DIR (writes each phase's .cpuprofile, and with --trace its .trace.json, there, for DevTools)
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -38,6 +43,7 @@ import { scriptsOf, watchLongTasks } from '../sync/longFrames';
 import { clickNav, type PressedNav } from './navClicks';
 import { installStressProbe, NAV_SECTIONS } from './pageProbe';
 import { CLOCK_MARK, TaskProfile, type CpuProfile, type Locate, type Span } from './taskProfile';
+import { printTrace, startTracing } from './traceRecord';
 
 const NAV_TIMEOUT_MS = 60_000;
 const PHASES = ['mid', 'after'] as const;
@@ -61,6 +67,7 @@ function options() {
       dir: { type: 'string', default: join(tmpdir(), 'dockhand-bench-profile') },
       'no-build': { type: 'boolean', default: false },
       save: { type: 'string' },
+      trace: { type: 'boolean', default: false },
     },
   });
   const number = (name: string, text: string) => {
@@ -91,6 +98,7 @@ function options() {
     dir: resolve(values.dir),
     build: !values['no-build'],
     save: values.save ? resolve(values.save) : null,
+    trace: values.trace,
   };
 }
 
@@ -128,6 +136,7 @@ function describeClick(task: { startTime: number }, clicks: readonly PressedNav[
 
 /** Clicks back and forth under a CPU profile and prints what ran inside the longest tasks. */
 async function profiledClicks(page: Page, phase: Phase, opts: Options, locate: Locate, run: number) {
+  const tracing = opts.trace ? await startTracing(page) : null;
   const session = await page.context().newCDPSession(page);
   await session.send('Profiler.enable');
   await session.send('Profiler.setSamplingInterval', { interval: opts.intervalUs });
@@ -136,6 +145,7 @@ async function profiledClicks(page: Page, phase: Phase, opts: Options, locate: L
   let clicks: PressedNav[];
   let markedAt: number;
   try {
+    await tracing?.mark();
     markedAt = (await page.evaluate(MARK)) as number;
     clicks = await clickNav(page, { clicks: opts.clicks, pauseMs: [1_000, 2_000] });
     // Long-task entries reach the observer once the page is idle: a moment for the last click's.
@@ -148,6 +158,10 @@ async function profiledClicks(page: Page, phase: Phase, opts: Options, locate: L
     await mkdir(opts.save, { recursive: true });
     await writeFile(join(opts.save, `${phase}-${run + 1}.cpuprofile`), JSON.stringify(profile));
   }
+  const trace = await tracing?.stop(
+    locate,
+    opts.save ? join(opts.save, `${phase}-${run + 1}.trace.json`) : undefined,
+  );
   const profiled = new TaskProfile(profile, locate);
   profiled.alignTo(markedAt);
   const { from, to } = profiled.span;
@@ -187,6 +201,12 @@ async function profiledClicks(page: Page, phase: Phase, opts: Options, locate: L
     console.log(`The clicks to ${opts.routes.join(', ')} (press → list painted), by total time:`);
     console.table(profiled.hottest(routeClicks.map(clickSpan), 'totalMs', opts.top));
   }
+  if (trace)
+    printTrace(trace, {
+      tasks: opts.tasks,
+      clickSpans: routeClicks.map(clickSpan),
+      describe: (startTime) => describeClick({ startTime }, clicks),
+    });
   const navMs = routeClicks.map((c) => ('timedOut' in c ? NAV_TIMEOUT_MS : c.paintedMs));
   console.log(
     `Clicks (ms): ${clicks.map((c) => `${c.section} ${Math.round(clickSpan(c).to - c.pressedAt)}`).join(', ')}`,
