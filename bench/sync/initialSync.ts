@@ -34,6 +34,7 @@ import type { DemoDataset } from '../../src/bridge/contract';
 import { bulkPutBaseline, openOrdersCached, statusIdle } from './inPage';
 import { scriptsOf, watchLongTasks } from './longFrames';
 import { cachedIdsInPage, NO_IDS, OPEN_ORDER_LISTS, rawFetch, type RawFetch } from './rawFetch';
+import { recordPages, type PassTimeline } from './pageTimeline';
 import { watchWorkerHeaps } from './workerHeap';
 
 export const OPEN_STATUSES = ['Incomplete', 'OnOrder', 'ReceivingInProgress', 'BackOrder'];
@@ -69,6 +70,8 @@ export interface SyncSample {
   rawFetch: RawFetch;
   /** What the baseline carries: every cached record, or (stopped at dock-ready) the open orders. */
   baselineScope: 'everything' | 'openOrders';
+  /** Where each pass's pages spent their time (./pageTimeline.ts). */
+  pages: PassTimeline[];
 }
 
 interface Peak {
@@ -128,6 +131,8 @@ export interface InitialSyncOptions {
   cpuRate?: number;
   /** A sync not complete in `timeoutMs` is reported (completeMs NaN, `notComplete`), not thrown. */
   reportTimeout?: boolean;
+  /** Prints where each pass's pages spent their time (default: env DOCKHAND_BENCH_PAGES=1). */
+  showPages?: boolean;
   /** Called with the app's page before it is opened (e.g. to add init scripts of its own). */
   prepare?: (page: Page) => Promise<void>;
   /** Runs beside the sync (e.g. a clerk's clicks and scans, bench/stress); awaited before the baselines. */
@@ -178,6 +183,7 @@ export async function runInitialSync(options: InitialSyncOptions): Promise<SyncS
     const peak: Peak = { mb: 0, workerMb: 0, rendererMb: 0, workers: await watchWorkerHeaps(cdp) };
     const dockReady = deferred();
     const complete = deferred();
+    const pageEvents = recordPages();
     const started = performance.now();
     let dockReadyMs = 0;
     let completeMs = 0;
@@ -250,6 +256,11 @@ export async function runInitialSync(options: InitialSyncOptions): Promise<SyncS
       console.table(hottest(hot, 'totalMsPerScan', 40));
     } else settled = await both();
     for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+    const pages = pageEvents.stop();
+    if (options.showPages ?? process.env.DOCKHAND_BENCH_PAGES === '1') {
+      console.log('Where the pages spent their time (ms; arrive/build/store are medians a page):');
+      console.table(pages);
+    }
     const tasks = await page.evaluate(() => window.__syncBenchLongTasks ?? []);
     const frames = await page.evaluate(() => window.__syncBenchLongFrames ?? []);
 
@@ -296,6 +307,7 @@ export async function runInitialSync(options: InitialSyncOptions): Promise<SyncS
       rows: baseline.rows,
       rawFetch: raw,
       baselineScope: options.dockReadyOnly ? 'openOrders' : 'everything',
+      pages,
     };
   } finally {
     await browser.close();

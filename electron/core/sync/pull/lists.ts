@@ -17,6 +17,7 @@ import type { ApiClient } from '../../api/types';
 import type { PullProgress } from '../types';
 import { fetchChildren } from './children';
 import { storedRef } from './byId';
+import { tellPage } from './pageTrace';
 import type { ListResource, Ref } from './resources';
 
 type Cursor = NonNullable<PortResponse<'getCursor'>['cursor']>;
@@ -203,9 +204,19 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
     page_number: 1,
   });
   // Settled when awaited; until then a failure must not count as unhandled (another page may fail first).
+  // Each request's number in the pass, for whoever follows its pages (./pageTrace.ts).
+  const numbers = new WeakMap<Promise<Page>, number>();
+  let asked = 0;
   const fetchAhead = (step: 'ties' | 'ahead', at: { modifiedOn: string; id: number }) => {
+    const number = asked++;
+    tellPage({ resource: resource.name, page: number, step: 'asked' });
     const page = fetchPage(deps, listed, request(step, at));
-    page.catch(() => {});
+    page.then(
+      (answer) =>
+        tellPage({ resource: resource.name, page: number, step: 'answered', rows: answer.data?.length ?? 0 }),
+      () => {},
+    );
+    numbers.set(page, number);
     return page;
   };
   // The page after a run of ties (everything newer than its timestamp) is asked for with the first page
@@ -220,6 +231,7 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
 
   while (next) {
     deps.signal.throwIfAborted();
+    const number = numbers.get(next) ?? -1;
     const page: Page = await next;
     const rows = page.data ?? [];
     if (phase === 'ahead' && initial && total === undefined) total = done + page.total_records;
@@ -260,6 +272,8 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
       // killed after it was stored leaves them to the next one, which skips this page (src/db/byIdRequests.ts).
       const refs = newRefs(deps, resource, rows);
       const sent = { done, total: total ?? done, fresh };
+      const rowsSent = writes.reduce((sum, write) => sum + (write.put?.length ?? 0), 0);
+      tellPage({ resource: resource.name, page: number, step: 'sent', rows: rowsSent });
       const storing = deps.store
         .applyPulledPage({
           writes,
@@ -270,6 +284,7 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
           ...(refs.length ? { refs: refs.map(storedRef) } : {}),
         })
         .then(() => {
+          tellPage({ resource: resource.name, page: number, step: 'stored' });
           deps.onRefs(refs);
           if (!initial) return;
           const rate = sent.fresh / Math.max(1, deps.now().getTime() - began);
