@@ -5,3 +5,9 @@
  */
 export const searchTextOf = (fields: readonly (string | null | undefined)[]): string =>
   fields.filter(Boolean).join(' ').toLowerCase();
+
+/**
+ * Text as a typed search compares it: lower case, accents dropped ("Crème Brûlée" → "creme brulee"), so a
+ * buyer's keyboard without them finds the name (src/components/form/choiceMatch.ts).
+ */
+export const foldText = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

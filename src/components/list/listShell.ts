@@ -65,7 +65,32 @@ export interface DateFilter<Filters> {
   error?: (filters: Filters) => string | undefined;
 }
 
-export type ListFilter<Filters> = SelectFilter<Filters> | DateFilter<Filters>;
+/**
+ * One of many choices, found by typing (src/components/form/ChoiceSearch.svelte): for a filter whose choices
+ * can run to thousands (the suppliers: 2,000 in the large demo), where a select can be searched only by its
+ * first letters and its options cost a long task to draw and to take down (issue #24). A filter of a few
+ * dozen choices (statuses, outlets, types) stays a select. Make one with `searchFilter`.
+ */
+export interface SearchFilter<Filters> {
+  kind: 'search';
+  key: FilterKey<Filters>;
+  label: string;
+  /** The choice of none: "Any supplier". */
+  placeholder: string;
+  /** Read when the box opens or is typed in, and to name the chosen one. */
+  options: () => readonly Choice[];
+  /** How an id in the URL the choices lack reads: "Supplier #12". */
+  unknownLabel: (value: string | number) => string;
+}
+
+/** A search filter whose unknown id reads as its label and the id: "Supplier #12". */
+export function searchFilter<Filters>(
+  filter: Omit<SearchFilter<Filters>, 'kind' | 'unknownLabel'>,
+): SearchFilter<Filters> {
+  return { kind: 'search', ...filter, unknownLabel: (value) => `${filter.label} #${value}` };
+}
+
+export type ListFilter<Filters> = SelectFilter<Filters> | DateFilter<Filters> | SearchFilter<Filters>;
 
 /** The filter of a record's status (its `status` filter): one choice per status, in words. */
 export function statusFilter<Filters extends { status: unknown }>(

@@ -7,6 +7,7 @@ import { PURCHASE_ORDER_STATUSES } from '../../api/resources';
 import { dayRangeText, narrowedBy } from '../../components/list/listQuery';
 import {
   dateRange,
+  searchFilter,
   statusFilter,
   type ListColumn,
   type ListFilter,
@@ -48,7 +49,12 @@ export interface PoParties {
 export function poFilters(parties: PoParties): readonly ListFilter<PoFilters>[] {
   return [
     statusFilter(PURCHASE_ORDER_STATUSES, statusText),
-    { key: 'supplierId', label: 'Supplier', placeholder: 'Any supplier', options: () => parties.suppliers },
+    searchFilter<PoFilters>({
+      key: 'supplierId',
+      label: 'Supplier',
+      placeholder: 'Any supplier',
+      options: () => parties.suppliers,
+    }),
     { key: 'outletId', label: 'Outlet', placeholder: 'Any outlet', options: () => parties.outlets },
     ...dateRange<PoFilters>({ key: 'etaFrom', label: 'ETA from' }, { key: 'etaTo', label: 'ETA to' }),
   ];

@@ -6,7 +6,13 @@
 import { z } from 'zod';
 import { SUPPLIER_INVOICE_STATUSES } from '../../api/resources';
 import { isoDay, listSpec, positiveId } from '../../components/list/listQuery';
-import { dateRange, statusFilter, type ListColumn, type ListFilter } from '../../components/list/listShell';
+import {
+  dateRange,
+  searchFilter,
+  statusFilter,
+  type ListColumn,
+  type ListFilter,
+} from '../../components/list/listShell';
 import type { Choice } from '../../db/parties';
 import { poNumber } from '../../lib/recordFormat';
 import { invoiceRef, invoiceStatusText } from './invoiceFormat';
@@ -51,7 +57,12 @@ export const INVOICE_COLUMNS: readonly ListColumn<InvoiceListRow, SortKey>[] = [
 export function invoiceFilters(suppliers: () => readonly Choice[]): readonly ListFilter<InvoiceFilters>[] {
   return [
     statusFilter(SUPPLIER_INVOICE_STATUSES, invoiceStatusText),
-    { key: 'supplierId', label: 'Supplier', placeholder: 'Any supplier', options: suppliers },
+    searchFilter<InvoiceFilters>({
+      key: 'supplierId',
+      label: 'Supplier',
+      placeholder: 'Any supplier',
+      options: suppliers,
+    }),
     ...dateRange<InvoiceFilters>({ key: 'from', label: 'Dated from' }, { key: 'to', label: 'Dated to' }),
   ];
 }
