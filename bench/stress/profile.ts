@@ -203,6 +203,7 @@ async function profiledClicks(page: Page, phase: Phase, opts: Options, locate: L
   }
   if (trace)
     printTrace(trace, {
+      span: { from: markedAt, to },
       tasks: opts.tasks,
       clickSpans: routeClicks.map(clickSpan),
       describe: (startTime) => describeClick({ startTime }, clicks),

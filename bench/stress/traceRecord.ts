@@ -72,7 +72,7 @@ function countsLine(task: TaskBreakdown): string {
   if (task.styleElements > 0) parts.push(`style of ${task.styleElements.toLocaleString('en')} elements`);
   if (task.layoutObjects > 0)
     parts.push(
-      `layout of ${task.layoutObjects.toLocaleString('en')} of ${task.pageObjects.toLocaleString('en')} objects`,
+      `layout of ${task.layoutObjects.toLocaleString('en')} objects (the page at most ${task.pageObjects.toLocaleString('en')})`,
     );
   if (task.forcedMs > 0) parts.push(`${Math.round(task.forcedMs)} ms of it forced by script`);
   return parts.join('; ');
@@ -89,26 +89,29 @@ function printTask(task: TaskBreakdown, indent: string): void {
 /** Prints the trace's longest tasks (each with its click, `describe`), and sums over them and the clicks. */
 export function printTrace(
   trace: TraceSummary,
-  {
-    tasks,
-    clickSpans,
-    describe,
-  }: { tasks: number; clickSpans: readonly Span[]; describe: (startTime: number) => string },
+  options: {
+    /** The stretch profiled (page clock): the tool's own CDP commands before and after it left out. */
+    span: Span;
+    tasks: number;
+    clickSpans: readonly Span[];
+    describe: (startTime: number) => string;
+  },
 ): void {
-  const longest = trace.longTasks(50).slice(0, tasks);
+  const { span, clickSpans, describe } = options;
+  const longest = trace.longTasks(50, span).slice(0, options.tasks);
   console.log(`Trace: the ${longest.length} longest tasks by kind of work (self time):`);
   for (const task of longest) {
-    console.log(
-      `  ${Math.round(task.duration)} ms at ${Math.round(task.startTime)}, ${describe(task.startTime)}`,
-    );
+    const at = Math.round(task.startTime - span.from);
+    console.log(`  ${Math.round(task.duration)} ms at ${at} ms, ${describe(task.startTime)}`);
     printTask(task, '    ');
   }
   if (longest.length > 1) {
     console.log('Trace: those tasks together:');
-    printTask(trace.within(longest.map((t) => ({ from: t.startTime, to: t.startTime }))), '    ');
+    // Start times are rounded to 0.1 ms: a span around each.
+    printTask(trace.within(longest.map((t) => ({ from: t.startTime - 0.5, to: t.startTime + 0.5 }))), '    ');
   }
   if (clickSpans.length > 0) {
     console.log('Trace: the clicks (press → list painted) together:');
-    printTask(trace.within(clickSpans), '    ');
+    printTask(trace.within(clickSpans, 12), '    ');
   }
 }

@@ -97,6 +97,8 @@ describe('TraceSummary', () => {
     expect(sum.duration).toBe(30);
     expect(sum.byKind.parse).toBe(30);
     expect(summary.within([{ from: 0, to: 1_000 }]).duration).toBe(130);
+    // A span leaves out the tasks before it (the tool's own CDP commands).
+    expect(summary.longTasks(20, { from: 600, to: 1_000 }).map((t) => t.duration)).toEqual([30]);
   });
 
   it('refuses a trace without the mark', () => {

@@ -68,6 +68,8 @@ const KIND_OF: Record<string, Kind> = {
   FireAnimationFrame: 'script',
   FireIdleCallback: 'script',
   RunMicrotasks: 'script',
+  // Promise reactions run here with no FunctionCall around them (Svelte's effects flush in microtasks).
+  BlinkScheduler_PerformMicrotaskCheckpoint: 'script',
   'V8.RunMicrotasks': 'script',
   HandlePostMessage: 'script',
 };
@@ -260,10 +262,17 @@ export class TraceSummary {
     this.#locate = locate;
   }
 
-  /** The top-level tasks of at least `minMs`, longest first, each broken down (`top` names per list). */
-  longTasks(minMs = 50, top = 4): TaskBreakdown[] {
+  /**
+   * The top-level tasks of at least `minMs` that started inside `span` (page clock; not the tool's own
+   * CDP commands before and after it), longest first, each broken down (`top` names per list).
+   */
+  longTasks(minMs = 50, span: Span = { from: -Infinity, to: Infinity }, top = 4): TaskBreakdown[] {
+    const inSpan = (task: Slice) => {
+      const at = task.start / 1000 - this.#offsetMs;
+      return span.from <= at && at <= span.to;
+    };
     return this.#tasks
-      .filter((task) => task.end - task.start >= minMs * 1000)
+      .filter((task) => task.end - task.start >= minMs * 1000 && inSpan(task))
       .sort((a, b) => b.end - b.start - (a.end - a.start))
       .map((task) => breakdown(task, this.#offsetMs, this.#locate, top));
   }
