@@ -22,28 +22,20 @@ const doneStep = (cursor: DBCoreCursor) => {
   const key = cursor.key as unknown;
   if (isDone(cursor.value) || (Array.isArray(key) && key[0] === 'done')) doneRead++;
 };
-const doneCounter = tableMiddleware('doneCounter', (down, table) =>
-  table !== 'outbox'
-    ? {}
-    : {
-        get: async (req) => {
-          const row: unknown = await down.get(req);
-          if (isDone(row)) doneRead++;
-          return row;
-        },
-        getMany: async (req) => {
-          const rows = await down.getMany(req);
-          doneRead += rows.filter(isDone).length;
-          return rows;
-        },
-        query: async (req) => {
-          const answer = await down.query(req);
-          doneRead += (answer.result as unknown[]).filter(isDone).length;
-          return answer;
-        },
-        openCursor: async (req) => countedCursor(await down.openCursor(req), doneStep),
-      },
-);
+/** Counts the done ops among `rows`, and hands `answer` on. */
+const counted = <A>(rows: readonly unknown[], answer: A): A => {
+  doneRead += rows.filter(isDone).length;
+  return answer;
+};
+const doneCounter = tableMiddleware('doneCounter', (down, table) => {
+  if (table !== 'outbox') return {};
+  return {
+    get: (req) => down.get(req).then((row: unknown) => counted([row], row)),
+    getMany: (req) => down.getMany(req).then((rows) => counted(rows, rows)),
+    query: (req) => down.query(req).then((answer) => counted(answer.result, answer)),
+    openCursor: (req) => down.openCursor(req).then((cursor) => countedCursor(cursor, doneStep)),
+  };
+});
 
 beforeEach(async () => {
   db = memoryDb('queued-order-lines');

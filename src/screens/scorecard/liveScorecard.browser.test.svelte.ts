@@ -9,6 +9,7 @@ import type { DockhandDb } from '../../db/schema';
 import { liveScorecard, type LiveScorecard } from './liveScorecard.svelte';
 import type { RunHooks } from './scorecardRuns';
 import type { SettleHooks } from './settle';
+import { countedHolds } from './testing';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -16,8 +17,7 @@ afterEach(() => {
 });
 
 function harness() {
-  let holds = 0;
-  let held = 0;
+  const { holdRead, holds, held } = countedHolds();
   let settled: (() => void) | null = null;
   const hooks: SettleHooks & RunHooks = {
     // Every commit is a settled burst at once, told when the test fires it.
@@ -27,15 +27,7 @@ function harness() {
     },
     setTimer: (run) => (run(), null),
     clearTimer: () => {},
-    holdRead: () => {
-      holds++;
-      held++;
-      let released = false;
-      return () => {
-        if (!released) held--;
-        released = true;
-      };
-    },
+    holdRead,
     yieldNow: () => Promise.resolve(),
   };
   let runs = 0;
@@ -56,8 +48,8 @@ function harness() {
     live: live!,
     period,
     burst: () => settled!(),
-    holds: () => holds,
-    held: () => held,
+    holds,
+    held,
   };
 }
 

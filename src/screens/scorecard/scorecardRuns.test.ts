@@ -5,25 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ScorecardRuns, type RunAnswer, type RunHooks } from './scorecardRuns';
+import { countedHolds } from './testing';
 
 /** Every pending callback and timer-free step done: the reads' and deliveries' promise chains ran. */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function harness() {
-  let holds = 0;
-  let held = 0;
-  const hooks: RunHooks = {
-    holdRead: () => {
-      holds++;
-      held++;
-      let released = false;
-      return () => {
-        if (!released) held--;
-        released = true;
-      };
-    },
-    yieldNow: () => Promise.resolve(),
-  };
+  const { holdRead, holds, held } = countedHolds();
+  const hooks: RunHooks = { holdRead, yieldNow: () => Promise.resolve() };
   /** Reads in flight, answered by the test. */
   const reads: { input: string; answer(value: string): void; fail(error: Error): void }[] = [];
   const read = (input: string) =>
@@ -36,8 +25,8 @@ function harness() {
     runs,
     reads,
     answers,
-    holds: () => holds,
-    held: () => held,
+    holds,
+    held,
   };
 }
 

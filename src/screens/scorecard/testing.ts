@@ -17,3 +17,25 @@ export const FIGURE_HEADERS = [
   'Lead time (days)',
   'Stated lead time (days)',
 ];
+
+/**
+ * For tests of which scorecard reads hold the pull back (./scorecardRuns.ts): a `holdRead` hook that counts
+ * the holds taken and those not yet let go.
+ */
+export function countedHolds() {
+  let holds = 0;
+  let held = 0;
+  return {
+    holdRead: () => {
+      holds++;
+      held++;
+      let released = false;
+      return () => {
+        if (!released) held--;
+        released = true;
+      };
+    },
+    holds: () => holds,
+    held: () => held,
+  };
+}
