@@ -101,4 +101,16 @@ describe('VirtualList', () => {
     expect(options(target).map((option) => option.textContent)).toHaveLength(5);
     expect(activeRow(target)?.textContent).toBe('Supplier 5');
   });
+
+  it("lays out a change of rows inside the list, not the page, and still fills its container's width", async () => {
+    const { target } = list(items(100));
+    await expect.poll(() => options(target).length).toBe(12);
+    const listbox = page.getByRole('listbox', { name: 'Suppliers' }).element() as HTMLElement;
+    // Size and layout containment make the list and each row a layout root (issue #24).
+    expect(getComputedStyle(listbox).contain).toBe('strict');
+    expect(getComputedStyle(options(target)[0]!).contain).toBe('strict');
+    // Size containment leaves their widths to the container: the list as wide as it, a row as the list.
+    expect(listbox.getBoundingClientRect().width).toBe(target.getBoundingClientRect().width);
+    expect(options(target)[0]!.getBoundingClientRect().width).toBe(listbox.clientWidth);
+  });
 });
