@@ -253,7 +253,11 @@ export function createApiClient(input: ClientOptions): DockhandApiClient {
         operation,
       });
     }
-    const prepared = prepareRequest(operation, raw, roots);
+    const asked = prepareRequest(operation, raw, roots);
+    const prepared =
+      settings.responseSchema && asked.responseSchema
+        ? { ...asked, responseSchema: settings.responseSchema }
+        : asked;
     // Only reads: a write's transient failure goes back to the engine, which knows whether it may resend.
     const retries = prepared.spec.method === 'GET' && settings.retry !== false ? options.readRetries : 0;
     let refreshed = false;

@@ -39,6 +39,11 @@ export interface CallOptions {
    * whether to retry: the sync engine's pacing pauses all its requests at once (sync/pacedClient.ts).
    */
   onRefused?: (error: ApiCallError) => void;
+  /**
+   * The 2xx body is checked with this schema in place of the endpoint's: one that still checks everything
+   * the caller keeps (the pull's order pages, sync/pull/knownProducts.ts). Never used to check less than that.
+   */
+  responseSchema?: z.ZodType;
 }
 
 /** The server's clock, from its responses' `Date` headers (serverClock.ts). */

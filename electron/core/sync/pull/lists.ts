@@ -17,6 +17,7 @@ import type { ApiClient } from '../../api/types';
 import type { PullProgress } from '../types';
 import { fetchChildren } from './children';
 import { storedRef } from './byId';
+import { knownProducts, type KnownProducts, type StoredProduct } from './knownProducts';
 import { tellPage } from './pageTrace';
 import type { ListResource, Ref } from './resources';
 
@@ -44,6 +45,11 @@ export interface ListPullDeps {
   refsStored?: ReadonlySet<string>;
   /** Keyset only: the resource's own clauses for this run (ListResource.filter). */
   filter?: readonly FilterClauseInput[];
+  /**
+   * Whether the run has stored a product at that version: order pages then check such a line's product
+   * only for the fields the line keeps, and leave it out of the page's writes (./knownProducts.ts).
+   */
+  productStored?: StoredProduct;
 }
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
@@ -79,12 +85,20 @@ async function fetchPage(
   deps: ListPullDeps,
   resource: ListResource,
   query: Record<string, unknown>,
+  products?: KnownProducts,
 ): Promise<Page> {
   const input = { query: { ...resource.query, ...query, page_size: deps.pageSize } };
   return (await deps.client.call(resource.operation, input as never, {
     signal: deps.signal,
+    ...(products ? { responseSchema: products.pageSchema } : {}),
   })) as unknown as Page;
 }
+
+/** Order pages with their lines, when the run knows which products it stored (./knownProducts.ts). */
+const productsOf = (deps: ListPullDeps, resource: ListResource): KnownProducts | undefined =>
+  deps.productStored && resource.operation === 'searchPurchaseOrders' && resource.children
+    ? knownProducts(deps.productStored)
+    : undefined;
 
 /**
  * The page's parents whose children its rows list in full (a PO's lines): the store deletes the cached
@@ -207,10 +221,11 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
   // Each request's number in the pass, for whoever follows its pages (./pageTrace.ts).
   const numbers = new WeakMap<Promise<Page>, number>();
   let asked = 0;
+  const products = productsOf(deps, listed);
   const fetchAhead = (step: 'ties' | 'ahead', at: { modifiedOn: string; id: number }) => {
     const number = asked++;
     tellPage({ resource: resource.name, page: number, step: 'asked' });
-    const page = fetchPage(deps, listed, request(step, at));
+    const page = fetchPage(deps, listed, request(step, at), products);
     page.then(
       (answer) =>
         tellPage({ resource: resource.name, page: number, step: 'answered', rows: answer.data?.length ?? 0 }),
@@ -262,7 +277,11 @@ export async function pullKeyset(deps: ListPullDeps, resource: ListResource): Pr
       done += newRows.length;
       fresh += newRows.length;
       if (initial) cursor.initial = { done, total: Math.max(total ?? done, done), finished: false };
-      const writes = [...resource.rows(rows), ...(await childWrites(deps, listed, newRows))];
+      const built = resource.rows(rows);
+      const writes = [
+        ...(products ? products.withoutUnchecked(built) : built),
+        ...(await childWrites(deps, listed, newRows)),
+      ];
       await opened;
       // Sent without waiting for the page before it to be answered: the store applies a pass's pages in
       // order, each only right after the one before it was stored (src/db/pageChains.ts). At most two are

@@ -192,6 +192,7 @@ export function createPuller(deps: PullerDeps): Puller {
       onProgress: (progress) => tracker.progress(run.resource.name, { ...progress, tier: run.resource.tier }),
       onRefs: (found) => found.forEach((ref) => refsStored.add(refKey(ref))),
       ...(byIdStep ? { refsStored } : {}),
+      productStored: gate.productStored,
     });
 
     /**

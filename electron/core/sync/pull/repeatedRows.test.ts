@@ -38,7 +38,7 @@ beforeEach(async () => {
     }
     return inner.applyPulledPage(request);
   };
-  store = withoutRepeatedRows(recording);
+  store = withoutRepeatedRows(recording).store;
 });
 
 const sentIds = (i: number) =>

@@ -18,9 +18,16 @@ const REPEATING = new Set(['products']);
 
 type Versioned = { id?: unknown; modified_on?: unknown };
 
-export function withoutRepeatedRows(store: StorePort): StorePort {
+/** `store` leaving out rows the run stored already, and whether it has stored a version of a row. */
+export interface RepeatedRows {
+  store: StorePort;
+  /** This run has stored `table`'s row `id` at `modifiedOn`, and the store said so (./knownProducts.ts). */
+  stored(table: string, id: number, modifiedOn: string): boolean;
+}
+
+export function withoutRepeatedRows(store: StorePort): RepeatedRows {
   const stored = new Map<string, Map<number, string>>();
-  return withPageStore(store, async (request) => {
+  const wrapped = withPageStore(store, async (request) => {
     let left = 0;
     const writes = request.writes.map((write) => {
       const seen = stored.get(write.table);
@@ -46,4 +53,8 @@ export function withoutRepeatedRows(store: StorePort): StorePort {
     }
     return { ...result, unchanged: result.unchanged + left };
   });
+  return {
+    store: wrapped,
+    stored: (table, id, modifiedOn) => stored.get(table)?.get(id) === modifiedOn,
+  };
 }

@@ -20,12 +20,15 @@ export interface TierGate {
   started: Promise<void>;
   /** The dock tier has ended: `go` false drops the background's pages. */
   open(go: boolean): void;
+  /** Whether the run has stored a product at that version (./repeatedRows.ts, ./knownProducts.ts). */
+  productStored(id: number, modifiedOn: string): boolean;
 }
 
 export function tierGate(runStore: StorePort): TierGate {
   // A gate lives for one run: both tiers store through one memory of the rows the run has stored, so a
   // product the dock tier stored is not sent again with the history's lines (./repeatedRows.ts).
-  const store = withoutRepeatedRows(runStore);
+  const repeated = withoutRepeatedRows(runStore);
+  const { store } = repeated;
   let start: () => void = () => {};
   const started = new Promise<void>((resolve) => (start = resolve));
   let open: (go: boolean) => void = () => {};
@@ -40,6 +43,7 @@ export function tierGate(runStore: StorePort): TierGate {
       return store.applyPulledPage(request);
     }),
     started,
+    productStored: (id, modifiedOn) => repeated.stored('products', id, modifiedOn),
     open(go) {
       start();
       open(go);
