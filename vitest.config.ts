@@ -17,6 +17,10 @@ export default defineConfig({
     // A budget against hangs, not a speed check: the ordering tests against the simulator (a whole first sync
     // plus a hang guard of 10 s) took 17–19 s each at load 10 on 2 cores, where 20 s timed them out.
     testTimeout: 60_000,
+    // How long `expect.poll` and the components' `expect.element` wait for an outcome (default 1 s): also a
+    // budget, not a speed check. A list re-read after a write took over 1 s at load 13 on 2 cores, and the
+    // assertion waits for the outcome, never for a time.
+    expect: { poll: { timeout: 15_000 } },
     // Failure screenshots of the component tests, with the other test output (ignored by git).
     attachmentsDir: 'test-results/vitest-attachments',
     // Every simulator a test starts (in this process or a child) checks its responses against the contract
