@@ -6,6 +6,11 @@
  *
  * Both walk a whole index (the suppliers products name, the outlets orders name), so they re-run coalesced
  * (../lib/coalescedQuery.ts): during a first sync at most once every two seconds, not after each pulled slice.
+ *
+ * The suppliers are read only once something asks for them (issue #24): the list filters' supplier box
+ * (src/components/form/ChoiceSearch.svelte) asks when it is opened or a supplier is chosen, so opening the
+ * purchase order list mid-sync no longer reads 2,000 suppliers (a task of 250–460 ms on a loaded PC) for a
+ * box nobody opened. A form's select asks as it is drawn, as before.
  */
 import type { DockhandDb } from '../db/schema';
 import { liveWith } from './live.svelte';
@@ -22,8 +27,10 @@ export function partyOptions(
   } = {},
 ) {
   const { enabledOnly, after = () => true } = options;
+  // Set a microtask after the first ask: state may not change inside the template or derived that asked.
+  let suppliersAsked = $state(false);
   const suppliers = liveWith(
-    after,
+    () => after() && suppliersAsked,
     (go) => (go ? supplierChoices(db(), { enabledOnly }) : []),
     [] as Choice[],
     { coalesce: { db, tables: ['suppliers', 'products'] } },
@@ -33,6 +40,7 @@ export function partyOptions(
   });
   return {
     get suppliers() {
+      if (!suppliersAsked) queueMicrotask(() => (suppliersAsked = true));
       return suppliers.current;
     },
     get outlets() {

@@ -117,6 +117,50 @@ describe('PurchaseOrderList', () => {
     expect(rowTurns.drawn - drawnBefore).toBe(1);
   });
 
+  it('reads the suppliers only once the clerk opens the supplier box', async () => {
+    const db = new DockhandDb(`po-list-${crypto.randomUUID()}`);
+    opened.push(db);
+    // Every request to the suppliers table, counted below Dexie (its DBCore), however the choices read it.
+    let supplierReads = 0;
+    db.use({
+      stack: 'dbcore',
+      name: 'countSupplierReads',
+      create: (down) => ({
+        ...down,
+        table(name) {
+          const table = down.table(name);
+          if (name !== 'suppliers') return table;
+          const counted =
+            <A extends unknown[], R>(read: (...args: A) => R) =>
+            (...args: A) => {
+              supplierReads += 1;
+              return read(...args);
+            };
+          return {
+            ...table,
+            get: counted(table.get.bind(table)),
+            getMany: counted(table.getMany.bind(table)),
+            query: counted(table.query.bind(table)),
+            openCursor: counted(table.openCursor.bind(table)),
+            count: counted(table.count.bind(table)),
+          };
+        },
+      }),
+    });
+    await db.purchaseOrders.bulkPut(Array.from({ length: 50 }, (_, i) => order(i + 1)));
+    await db.suppliers.put({ id: 1, name: 'Acme Foods', supplier_code: 'ACME', is_enabled: true } as never);
+    supplierReads = 0;
+    mountInPage(PurchaseOrderList, { db, query: {} });
+    await expect.element(page.getByText('50 purchase orders')).toBeVisible();
+    await expect.poll(() => option(3).textContent).toContain('Supplier');
+    await expect.poll(() => rowTurns.size).toBe(0);
+    expect(supplierReads).toBe(0);
+
+    await userEvent.click(page.getByRole('combobox', { name: 'Supplier' }));
+    await expect.element(page.getByRole('option', { name: 'Acme Foods (ACME)' })).toBeVisible();
+    expect(supplierReads).toBeGreaterThan(0);
+  });
+
   it('exports every order it counts, in its order, read from the cache page by page', async () => {
     const db = await seeded();
     const { files } = keepDownloads();
