@@ -81,11 +81,18 @@ export async function returnRows(db: DockhandDb): Promise<ReturnListRow[]> {
         ...(row._pendingOps ?? []),
         ...(itemsOf.get(row.id) ?? []).flatMap((item) => (item.id < 0 ? (item._pendingOps ?? []) : [])),
       ];
-      const badge = await listBadges(db, returns, opsOf);
-      const currencies = await supplierCurrencies(
-        db,
-        returns.map((row) => row.supplier.id),
-      );
+      // Both started at once, so each issues its reads while the transaction's zone is current. Awaited one
+      // after the other, a `listBadges` with no ops to read (a plain native await, no IndexedDB request)
+      // could lose Dexie's zone, and `supplierCurrencies`' reads then ran outside the transaction, which
+      // committed under them: "Transaction committed too early" on the list, now and then (Dexie's
+      // PrematureCommitError; seen once in CI, listExports' supplier returns).
+      const [badge, currencies] = await Promise.all([
+        listBadges(db, returns, opsOf),
+        supplierCurrencies(
+          db,
+          returns.map((row) => row.supplier.id),
+        ),
+      ]);
       return returns.map((row) => {
         const items = itemsOf.get(row.id);
         return returnRowOf(
